@@ -1,0 +1,23 @@
+//===- LowerBound.h - Lower bounds on the arena size ------------*- C++ -*-===//
+
+#ifndef MEMPLAN_CORE_LOWERBOUND_H
+#define MEMPLAN_CORE_LOWERBOUND_H
+
+#include "memplan/Core/Types.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/Error.h"
+
+namespace memplan {
+
+/// Max over tasks of the bytes live at that task: no offset plan is smaller.
+/// Sizes are taken as they are (round them first to bound aligned plans).
+uint64_t liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records);
+
+/// Sizes rounded up to Alignment; an error when a size overflows 64 bits.
+llvm::Expected<std::vector<UsageRecord>>
+alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment);
+
+} // namespace memplan
+
+#endif // MEMPLAN_CORE_LOWERBOUND_H

@@ -1,0 +1,96 @@
+//===- Strategy.h - Strategies, the plan they return, the registry -*- C++ -*-//
+//
+// A strategy is a function from usage records to a plan, registered by name.
+// Built-in strategies and a user's own are peers: both go through
+// registerStrategy() and are found by lookupStrategy()/planMemory().
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_CORE_STRATEGY_H
+#define MEMPLAN_CORE_STRATEGY_H
+
+#include "memplan/Core/Types.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+struct StrategyOptions {
+  /// Every offset is a multiple of this (a power of two). Strategies receive
+  /// records whose sizes are already rounded up to it.
+  uint64_t Alignment = 1;
+  /// Time a search-based strategy may spend, in milliseconds.
+  double BudgetMs = 1000;
+  /// Arena size a search-based strategy aims for (stops when reached).
+  std::optional<uint64_t> Capacity;
+  /// Optional reallocation graph for greedy-in-order: ReuseGraph[I] lists the
+  /// tensors whose object tensor I may reuse. Empty means "any".
+  std::vector<std::vector<size_t>> ReuseGraph;
+};
+
+/// What a strategy returns. Every plan has offsets; shared-object strategies
+/// also say which object each tensor lives in.
+struct Plan {
+  std::string Strategy;
+  OffsetsAssignment Offsets;
+  std::optional<ObjectsAssignment> Objects;
+  /// Proven optimal for its kind (equal to its lower bound, or an exhausted
+  /// exact search).
+  bool Optimal = false;
+};
+
+using StrategyFn = std::function<llvm::Expected<Plan>(
+    llvm::ArrayRef<UsageRecord>, const StrategyOptions &)>;
+
+enum class StrategyKind { Offsets, SharedObjects, Meta };
+
+struct StrategyInfo {
+  std::string Name;
+  std::string Description;
+  StrategyKind Kind = StrategyKind::Offsets;
+  StrategyFn Fn;
+};
+
+/// Registers (or replaces) a strategy under Name.
+void registerStrategy(llvm::StringRef Name, StrategyFn Fn,
+                      llvm::StringRef Description = "",
+                      StrategyKind Kind = StrategyKind::Offsets);
+
+/// Returns the strategy named Name, or null.
+const StrategyInfo *lookupStrategy(llvm::StringRef Name);
+
+/// All registered names, sorted.
+std::vector<std::string> strategyNames();
+
+/// "Unknown strategy 'x'; valid strategies: a, b, c".
+llvm::Error unknownStrategyError(llvm::StringRef Name);
+
+/// Lays objects end to end (each start aligned) and turns a shared-object
+/// assignment into a plan with offsets.
+llvm::Expected<Plan> planFromObjects(ObjectsAssignment Objects,
+                                     uint64_t Alignment);
+
+/// Wraps an offsets assignment into a plan.
+Plan planFromOffsets(OffsetsAssignment Offsets);
+
+/// Runs the strategy named Name: rounds sizes up to Options.Alignment, calls
+/// it, checks the result with the validator and fills in Plan::Strategy.
+/// A strategy that returns an invalid plan is an error, never a result.
+llvm::Expected<Plan> planMemory(llvm::StringRef Name,
+                                llvm::ArrayRef<UsageRecord> Records,
+                                const StrategyOptions &Options = {});
+
+/// Registers memplan's own strategies; the registry calls it once, on first
+/// use. Defined in BuiltinStrategies.cpp, the one place that lists them.
+void registerBuiltinStrategies();
+
+} // namespace memplan
+
+#endif // MEMPLAN_CORE_STRATEGY_H

@@ -1,0 +1,77 @@
+//===- Passes.td - memplan pass definitions ----------------*- tablegen -*-===//
+
+#ifndef MEMPLAN_TRANSFORMS_PASSES
+#define MEMPLAN_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def TensorMemPlan : Pass<"tensor-mem-plan"> {
+  let summary = "Pack a function's static buffers into one arena";
+  let description = [{
+    Computes a usage record {size, first task, last task} for every
+    static-shape `memref.alloc` whose buffer does not escape, plans them with
+    a strategy from the memplan registry, and rewrites each planned alloc to
+    `memref.view %arena[%offset][]` into one aligned `memref<Nxi8>` arena per
+    function (and memory space). Planned deallocs vanish; the arena is freed
+    when the input freed its buffers. Runs on any op: every
+    FunctionOpInterface op nested in it (or the op itself) gets its own arena.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
+           "Planning strategy (see memplan-solve --list)">,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Alignment of the arena and of every offset, in bytes (power of 2)">,
+    Option<"budgetMs", "budget-ms", "int64_t", /*default=*/"1000",
+           "Time budget of search strategies (auto, exact), in milliseconds">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every buffer left unplanned, with the reason">,
+    Option<"verifyPlan", "verify", "bool", /*default=*/"true",
+           "Check every plan with the validator (an invalid plan is an error)">,
+    Option<"preserveIntermediates", "preserve-intermediates", "bool",
+           /*default=*/"false",
+           "No reuse at all: every buffer gets its own range (debugging)">,
+    Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
+           "Where the arena comes from: 'alloc' (memref.alloc at entry) or "
+           "'argument' (a trailing memref<Nxi8> argument the caller provides)">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write a JSON report of every plan to this file">,
+    Option<"timeline", "timeline", "std::string", /*default=*/"\"\"",
+           "Write a timeline picture (.svg or .html) of the plans to this file">,
+  ];
+  let statistics = [
+    Statistic<"numPlanned", "buffers-planned", "Buffers placed in an arena">,
+    Statistic<"numUnplanned", "buffers-unplanned", "Buffers left as they were">,
+    Statistic<"bytesUnplanned", "bytes-without-planning",
+              "Bytes of the planned buffers if each had its own allocation">,
+    Statistic<"arenaBytes", "arena-bytes", "Bytes of all arenas">,
+    Statistic<"lowerBoundBytes", "lower-bound-bytes",
+              "Live-bytes lower bound of the planned buffers">,
+  ];
+}
+
+def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
+  let summary = "Lower dynamic memref.alloc/dealloc to memplan_runtime calls";
+  let description = [{
+    Every `memref.alloc` with dynamic sizes (with `all=true`, every alloc
+    left) becomes a call to `memplan_rt_alloc(bytes, align) -> memref<?xi8>`
+    plus `memref.view`; its `memref.dealloc` becomes `memplan_rt_free`. The
+    runtime functions are declared once per module with
+    `llvm.emit_c_interface`, served by libmemplan_runtime.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"all", "all", "bool", /*default=*/"false",
+           "Lower every memref.alloc, not only dynamic ones">,
+    Option<"alignment", "alignment", "int64_t", /*default=*/"64",
+           "Alignment requested from the runtime, in bytes">,
+  ];
+  let statistics = [
+    Statistic<"numLowered", "allocs-lowered", "Allocs served by the runtime">,
+  ];
+}
+
+#endif // MEMPLAN_TRANSFORMS_PASSES

@@ -1,0 +1,149 @@
+//===- Strategy.cpp - The strategy registry and planMemory ----------------===//
+
+#include "memplan/Core/Strategy.h"
+#include "memplan/Core/Arithmetic.h"
+#include "memplan/Core/LowerBound.h"
+#include "memplan/Core/Validator.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+#include <mutex>
+
+using namespace memplan;
+
+namespace {
+struct Registry {
+  std::mutex Mutex;
+  llvm::StringMap<StrategyInfo> Strategies;
+};
+} // namespace
+
+static Registry &rawRegistry() {
+  static Registry R;
+  return R;
+}
+
+// True while registerBuiltinStrategies() runs on this thread, whose own
+// registerStrategy() calls must not wait for themselves.
+static thread_local bool LoadingBuiltins = false;
+
+static Registry &getRegistry() {
+  // Built-ins are registered on first use rather than by static initializers,
+  // which a static link would silently drop.
+  static std::once_flag Once;
+  if (!LoadingBuiltins)
+    std::call_once(Once, [] {
+      LoadingBuiltins = true;
+      registerBuiltinStrategies();
+      LoadingBuiltins = false;
+    });
+  return rawRegistry();
+}
+
+void memplan::registerStrategy(llvm::StringRef Name, StrategyFn Fn,
+                               llvm::StringRef Description, StrategyKind Kind) {
+  Registry &R = getRegistry();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  R.Strategies[Name] =
+      StrategyInfo{Name.str(), Description.str(), Kind, std::move(Fn)};
+}
+
+const StrategyInfo *memplan::lookupStrategy(llvm::StringRef Name) {
+  Registry &R = getRegistry();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  auto It = R.Strategies.find(Name);
+  return It == R.Strategies.end() ? nullptr : &It->second;
+}
+
+std::vector<std::string> memplan::strategyNames() {
+  Registry &R = getRegistry();
+  std::lock_guard<std::mutex> Lock(R.Mutex);
+  std::vector<std::string> Names;
+  for (auto &Entry : R.Strategies)
+    Names.push_back(Entry.getKey().str());
+  std::sort(Names.begin(), Names.end());
+  return Names;
+}
+
+llvm::Error memplan::unknownStrategyError(llvm::StringRef Name) {
+  std::string Msg = "unknown strategy '" + Name.str() + "'; valid strategies:";
+  bool First = true;
+  for (const std::string &N : strategyNames()) {
+    Msg += (First ? " " : ", ") + N;
+    First = false;
+  }
+  return llvm::createStringError(Msg);
+}
+
+llvm::Expected<Plan> memplan::planFromObjects(ObjectsAssignment Objects,
+                                              uint64_t Alignment) {
+  std::vector<uint64_t> ObjectOffsets(Objects.ObjectSizes.size());
+  uint64_t End = 0;
+  for (size_t Obj = 0; Obj < Objects.ObjectSizes.size(); ++Obj) {
+    auto Start = checkedAlignTo(End, Alignment);
+    auto NewEnd = Start ? checkedAdd(*Start, Objects.ObjectSizes[Obj])
+                        : std::nullopt;
+    if (!NewEnd)
+      return llvm::createStringError("arena size overflows 64 bits");
+    ObjectOffsets[Obj] = *Start;
+    End = *NewEnd;
+  }
+  Plan P;
+  P.Offsets.TotalSize = End;
+  P.Offsets.Offsets.reserve(Objects.ObjectIds.size());
+  for (size_t Obj : Objects.ObjectIds) {
+    if (Obj >= ObjectOffsets.size())
+      return llvm::createStringError("a tensor was left without an object");
+    P.Offsets.Offsets.push_back(ObjectOffsets[Obj]);
+  }
+  P.Objects = std::move(Objects);
+  return P;
+}
+
+Plan memplan::planFromOffsets(OffsetsAssignment Offsets) {
+  Plan P;
+  P.Offsets = std::move(Offsets);
+  return P;
+}
+
+llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
+                                         llvm::ArrayRef<UsageRecord> Records,
+                                         const StrategyOptions &Options) {
+  if (!isPowerOf2(Options.Alignment))
+    return llvm::createStringError("alignment " +
+                                   std::to_string(Options.Alignment) +
+                                   " is not a power of two");
+  for (size_t I = 0; I < Records.size(); ++I)
+    if (Records[I].FirstTask > Records[I].LastTask)
+      return llvm::createStringError(
+          "record " + std::to_string(I) + " ends (task " +
+          std::to_string(Records[I].LastTask) + ") before it starts (task " +
+          std::to_string(Records[I].FirstTask) + ")");
+  const StrategyInfo *Info = lookupStrategy(Name);
+  if (!Info)
+    return unknownStrategyError(Name);
+  auto Aligned = alignRecords(Records, Options.Alignment);
+  if (!Aligned)
+    return Aligned.takeError();
+  auto Result = Info->Fn(*Aligned, Options);
+  if (!Result)
+    return Result.takeError();
+  if (Result->Objects)
+    if (llvm::Error E = validateObjects(*Aligned, *Result->Objects))
+      return llvm::joinErrors(
+          llvm::createStringError("strategy '" + Name.str() +
+                                  "' returned an invalid plan"),
+          std::move(E));
+  if (llvm::Error E =
+          validateOffsets(*Aligned, Result->Offsets, Options.Alignment))
+    return llvm::joinErrors(llvm::createStringError("strategy '" + Name.str() +
+                                                    "' returned an invalid plan"),
+                            std::move(E));
+  if (Result->Strategy.empty())
+    Result->Strategy = Name.str();
+  if (!Result->Objects &&
+      Result->Offsets.TotalSize == liveBytesLowerBound(*Aligned))
+    Result->Optimal = true;
+  return Result;
+}

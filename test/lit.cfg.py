@@ -1,0 +1,36 @@
+# -*- Python -*-
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "MEMPLAN"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.memplan_obj_root, "test")
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "unit", "Inputs", "README.md"]
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%memplan_lib", config.memplan_lib_dir))
+config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
+config.substitutions.append(("%shared", config.shared_dir))
+config.substitutions.append(("%src", config.memplan_src_root))
+# Lowering to LLVM and running, as measured in DESIGN.md.
+config.substitutions.append(("%lower_to_llvm",
+    "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
+    "--convert-scf-to-cf --finalize-memref-to-llvm --convert-arith-to-llvm "
+    "--convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"))
+config.substitutions.append(("%runner_libs",
+    os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so") + "," +
+    os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.memplan_tools_dir, config.llvm_tools_dir]
+llvm_config.add_tool_substitutions(
+    ["memplan-opt", "memplan-solve", "mlir-opt", "mlir-runner"], tool_dirs)
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -1,0 +1,19 @@
+//===- memplan-opt.cpp - mlir-opt with memplan's passes -------------------===//
+
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::registerAllPasses();
+  memplan::registerMemPlanPasses();
+
+  mlir::DialectRegistry Registry;
+  mlir::registerAllDialects(Registry);
+  mlir::registerAllExtensions(Registry);
+  return mlir::asMainReturnCode(mlir::MlirOptMain(
+      argc, argv, "memplan optimizer driver\n", Registry));
+}
