@@ -1,1 +1,285 @@
-// Filled in below.
+//===- UsageRecordsFromIR.cpp - Buffer liveness as usage records ----------===//
+
+#include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Core/Arithmetic.h"
+
+#include "mlir/Analysis/Liveness.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
+#include <optional>
+
+using namespace mlir;
+using namespace memplan;
+
+llvm::Expected<uint64_t> memplan::staticByteSize(MemRefType MemTy,
+                                                 Operation *Scope) {
+  if (!MemTy.hasStaticShape())
+    return llvm::createStringError("dynamic shape");
+  if (!MemTy.getLayout().isIdentity())
+    return llvm::createStringError("non-identity layout");
+  Type Elt = MemTy.getElementType();
+  if (auto Vec = dyn_cast<VectorType>(Elt))
+    if (Vec.isScalable())
+      return llvm::createStringError("scalable vector element type");
+  Type Scalar = getElementTypeOrSelf(Elt);
+  if (auto C = dyn_cast<ComplexType>(Scalar))
+    Scalar = C.getElementType();
+  if (!isa<IntegerType, FloatType, IndexType>(Scalar))
+    return llvm::createStringError("element type has no known byte size");
+  // The data layout gives what LLVM lowering allocates per element: i1 and
+  // i4 take a byte, index its bit width, vectors their padded size.
+  uint64_t EltBytes = DataLayout::closest(Scope).getTypeSize(Elt).getFixedValue();
+  uint64_t Bytes = EltBytes;
+  for (int64_t Dim : MemTy.getShape()) {
+    auto Product = checkedMul(Bytes, static_cast<uint64_t>(Dim));
+    if (!Product)
+      return llvm::createStringError("byte size overflows 64 bits");
+    Bytes = *Product;
+  }
+  return Bytes;
+}
+
+namespace {
+
+/// Task numbers: an op's own number, and the last number inside its regions.
+class TaskNumbering {
+public:
+  explicit TaskNumbering(Operation *Root) {
+    for (Region &R : Root->getRegions())
+      for (Block &B : R)
+        for (Operation &Op : B)
+          number(&Op);
+  }
+  uint64_t start(Operation *Op) const { return Spans.lookup(Op).first; }
+  uint64_t end(Operation *Op) const { return Spans.lookup(Op).second; }
+  uint64_t size() const { return Next; }
+
+private:
+  void number(Operation *Op) {
+    uint64_t Start = Next++;
+    for (Region &R : Op->getRegions())
+      for (Block &B : R)
+        for (Operation &Nested : B)
+          number(&Nested);
+    Spans[Op] = {Start, Next - 1};
+  }
+  DenseMap<Operation *, std::pair<uint64_t, uint64_t>> Spans;
+  uint64_t Next = 0;
+};
+
+bool isParallelLoop(Operation *Op) {
+  return isa<scf::ForallOp, scf::ParallelOp, affine::AffineParallelOp>(Op);
+}
+
+/// An op whose regions may run more than once per execution of the op.
+bool isLoop(Operation *Op) {
+  if (auto Branch = dyn_cast<RegionBranchOpInterface>(Op))
+    for (unsigned I = 0, E = Op->getNumRegions(); I < E; ++I)
+      if (Branch.isRepetitiveRegion(I))
+        return true;
+  return isa<LoopLikeOpInterface>(Op) || isParallelLoop(Op);
+}
+
+/// Values from which a buffer can come other than through views and merges:
+/// a different origin than the alloc under study makes a dealloc ambiguous.
+bool isBufferOrigin(Value V, FunctionOpInterface Fn) {
+  if (auto Arg = dyn_cast<BlockArgument>(V))
+    return Arg.getOwner()->getParentOp() == Fn.getOperation() &&
+           Arg.getOwner()->isEntryBlock();
+  Operation *Def = V.getDefiningOp();
+  if (isa<CallOpInterface, memref::GetGlobalOp>(Def))
+    return true;
+  if (auto Effects = dyn_cast<MemoryEffectOpInterface>(Def))
+    return Effects.getEffectOnValue<MemoryEffects::Allocate>(V).has_value();
+  return false;
+}
+
+class Analyzer {
+public:
+  explicit Analyzer(FunctionOpInterface Fn)
+      : Fn(Fn), Tasks(Fn), Aliases(Fn) {
+    Fn->walk([&](Region *R) {
+      if (R->hasOneBlock() || R->empty())
+        return;
+      HasMultiBlockRegions = true;
+    });
+    if (HasMultiBlockRegions)
+      Live.emplace(Fn);
+  }
+
+  FunctionBuffers run() {
+    FunctionBuffers Result;
+    Result.NumTasks = Tasks.size();
+    Fn->walk([&](Operation *Op) {
+      if (isa<memref::DeallocOp, bufferization::DeallocOp>(Op))
+        Result.FreesBuffers = true;
+      auto Alloc = dyn_cast<memref::AllocOp>(Op);
+      if (!Alloc || Alloc->getParentOfType<FunctionOpInterface>() != Fn)
+        return;
+      PlannableBuffer Buffer;
+      if (std::optional<UnplannedBuffer> Why = analyze(Alloc, Buffer))
+        Result.Unplanned.push_back(std::move(*Why));
+      else
+        Result.Planned.push_back(std::move(Buffer));
+    });
+    return Result;
+  }
+
+private:
+  std::optional<UnplannedBuffer> analyze(memref::AllocOp Alloc,
+                                         PlannableBuffer &Buffer) {
+    auto Leave = [&](const Twine &Reason, Operation *Culprit = nullptr) {
+      return UnplannedBuffer{Alloc, Reason.str(), Culprit};
+    };
+    MemRefType Type = Alloc.getType();
+    auto Bytes = staticByteSize(Type, Alloc.getOperation());
+    if (!Bytes)
+      return Leave(llvm::toString(Bytes.takeError()));
+
+    // Every region between the function and the alloc must have known
+    // semantics, and run its iterations one after the other.
+    for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
+         P = P->getParentOp()) {
+      if (isParallelLoop(P))
+        return Leave("inside a parallel loop ('" +
+                         P->getName().getStringRef() + "')",
+                     P);
+      if (!isa<RegionBranchOpInterface>(P))
+        return Leave("inside a region of unknown semantics ('" +
+                         P->getName().getStringRef() + "')",
+                     P);
+    }
+
+    uint64_t First = Tasks.start(Alloc), Last = First;
+    for (Value V : Aliases.resolve(Alloc.getResult())) {
+      if (V != Alloc.getResult()) {
+        // A block argument of a loop around the alloc carries the buffer
+        // into the next iteration, where the alloc runs again.
+        if (auto Arg = dyn_cast<BlockArgument>(V)) {
+          Operation *Owner = Arg.getOwner()->getParentOp();
+          if (Owner != Fn.getOperation() && Owner->isProperAncestor(Alloc) &&
+              isLoop(Owner))
+            return Leave("carried across iterations of its loop", Owner);
+        }
+        if (Live && isLiveAt(V, Alloc))
+          return Leave("carried across iterations of a control-flow loop");
+      }
+      for (OpOperand &Use : V.getUses()) {
+        Operation *User = Use.getOwner();
+        if (std::optional<std::string> Escape = escapes(Use))
+          return Leave(*Escape, User);
+        if (isa<memref::DeallocOp>(User)) {
+          for (Value Origin : Aliases.resolveReverse(V))
+            if (Origin != Alloc.getResult() && isBufferOrigin(Origin, Fn))
+              return Leave("freed through a value that may be another buffer",
+                           User);
+          Buffer.Deallocs.push_back(User);
+          continue;
+        }
+        // Used after the loop that allocates it: the next iteration would
+        // reuse its bytes while it is alive.
+        for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
+             P = P->getParentOp())
+          if (isLoop(P) && !P->isAncestor(User))
+            return Leave("outlives the iteration of its loop", User);
+        Last = std::max(Last, lastTaskOf(User, Alloc));
+      }
+      if (Live)
+        extendOverBlocks(V, Alloc, First, Last);
+    }
+
+    Buffer.Alloc = Alloc;
+    Buffer.Record = UsageRecord(*Bytes, First, Last);
+    Buffer.MemorySpace = Type.getMemorySpace();
+    Buffer.Persistent = Alloc->hasAttr(kPersistentAttrName);
+    return std::nullopt;
+  }
+
+  /// Why a use lets the buffer escape the planner's view, if it does.
+  std::optional<std::string> escapes(OpOperand &Use) {
+    Operation *User = Use.getOwner();
+    Value V = Use.get();
+    auto Name = [&] { return "'" + User->getName().getStringRef().str() + "'"; };
+    if (isa<memref::DeallocOp>(User))
+      return std::nullopt;
+    if (isa<bufferization::DeallocOp>(User))
+      return "managed by 'bufferization.dealloc'";
+    if (User->hasTrait<OpTrait::ReturnLike>() &&
+        User->getParentOp() == Fn.getOperation())
+      return std::string("returned");
+    if (isa<CallOpInterface>(User))
+      return "passed to a call (" + Name() + ")";
+    if (isa<memref::ExtractAlignedPointerAsIndexOp>(User))
+      return "its pointer is taken (" + Name() + ")";
+    // Aliases made by views, region and branch forwarding are followed by
+    // BufferViewFlowAnalysis; the use itself only keeps the buffer alive.
+    if (isa<ViewLikeOpInterface, RegionBranchOpInterface, BranchOpInterface,
+            RegionBranchTerminatorOpInterface>(User))
+      return std::nullopt;
+    if (auto Effects = dyn_cast<MemoryEffectOpInterface>(User)) {
+      SmallVector<MemoryEffects::EffectInstance> List;
+      Effects.getEffects(List);
+      bool OnValue = llvm::any_of(
+          List, [&](auto &E) { return E.getValue() == V; });
+      bool Writes = llvm::any_of(List, [&](auto &E) {
+        return isa<MemoryEffects::Write>(E.getEffect());
+      });
+      // Written somewhere without being the target: the buffer itself is
+      // the data being stored.
+      if (!OnValue && Writes)
+        return "stored by " + Name();
+      return std::nullopt;
+    }
+    return "used by " + Name() + ", whose memory effects are unknown";
+  }
+
+  /// The last task at which User keeps the buffer alive: the end of User's
+  /// own regions, or of any loop around it that does not hold the alloc.
+  uint64_t lastTaskOf(Operation *User, Operation *Alloc) {
+    uint64_t Last = Tasks.end(User);
+    for (Operation *P = User->getParentOp(); P && P != Fn.getOperation();
+         P = P->getParentOp())
+      if (isLoop(P) && !P->isAncestor(Alloc))
+        Last = std::max(Last, Tasks.end(P));
+    return Last;
+  }
+
+  bool isLiveAt(Value V, Operation *Op) {
+    const LivenessBlockInfo *Info = Live->getLiveness(Op->getBlock());
+    return Info && Info->currentlyLiveValues(Op).contains(V);
+  }
+
+  /// Over a CFG, a value live into or out of a block is alive over all of it.
+  void extendOverBlocks(Value V, Operation *Alloc, uint64_t &First,
+                        uint64_t &Last) {
+    Fn->walk([&](Block *B) {
+      if (B->empty())
+        return;
+      const LivenessBlockInfo *Info = Live->getLiveness(B);
+      if (!Info || (!Info->isLiveIn(V) && !Info->isLiveOut(V)))
+        return;
+      First = std::min(First, Tasks.start(&B->front()));
+      Last = std::max(Last, lastTaskOf(&B->back(), Alloc));
+    });
+  }
+
+  FunctionOpInterface Fn;
+  TaskNumbering Tasks;
+  BufferViewFlowAnalysis Aliases;
+  bool HasMultiBlockRegions = false;
+  std::optional<Liveness> Live;
+};
+
+} // namespace
+
+FunctionBuffers memplan::computeUsageRecords(FunctionOpInterface Function) {
+  return Analyzer(Function).run();
+}

@@ -1,0 +1,69 @@
+//===- UsageRecordsFromIR.h - Buffer liveness as usage records --*- C++ -*-===//
+//
+// Turns the buffers of one function into usage records {size, first task,
+// last task}. Tasks are the function's ops numbered in program order; an op
+// with regions spans the numbers of its nested ops. The analysis never
+// mutates IR: tensor-mem-plan asks it, then only rewrites.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
+#define MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
+
+#include "memplan/Core/Types.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+/// A buffer the planner may place: a static-shape memref.alloc whose buffer
+/// (with every alias) stays inside the function.
+struct PlannableBuffer {
+  mlir::memref::AllocOp Alloc;
+  /// Record.Size is the buffer's byte size; tasks as described above.
+  UsageRecord Record;
+  /// Memory space of the buffer; each space gets its own arena.
+  mlir::Attribute MemorySpace;
+  /// Marked `memplan.persistent`: never shares bytes with another buffer.
+  bool Persistent = false;
+  /// memref.dealloc ops that free this buffer (through any alias).
+  llvm::SmallVector<mlir::Operation *, 2> Deallocs;
+};
+
+/// A buffer left alone, with the reason and the op that caused it.
+struct UnplannedBuffer {
+  mlir::Operation *Alloc;
+  std::string Reason;
+  mlir::Operation *Culprit = nullptr;
+};
+
+struct FunctionBuffers {
+  std::vector<PlannableBuffer> Planned;
+  std::vector<UnplannedBuffer> Unplanned;
+  /// Number of tasks (ops) in the function.
+  uint64_t NumTasks = 0;
+  /// The input frees its buffers (memref.dealloc or bufferization.dealloc
+  /// appear), so the arena must be freed too.
+  bool FreesBuffers = false;
+};
+
+/// Name of the unit attribute that marks an alloc as persistent.
+constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
+
+/// Analyses one function (or any FunctionOpInterface op with a body).
+/// Allocs of functions nested inside it are not its own.
+FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function);
+
+/// Byte size of a memref type's buffer, or a reason why it has none that
+/// the planner can use (dynamic shape, layout, element type, overflow).
+llvm::Expected<uint64_t> staticByteSize(mlir::MemRefType Type,
+                                        mlir::Operation *Scope);
+
+} // namespace memplan
+
+#endif // MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
