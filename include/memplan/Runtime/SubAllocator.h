@@ -1,0 +1,41 @@
+//===- SubAllocator.h - Where the BFC allocator's regions come from -*- C++
+//-*-===//
+
+#ifndef MEMPLAN_RUNTIME_SUBALLOCATOR_H
+#define MEMPLAN_RUNTIME_SUBALLOCATOR_H
+
+#include "memplan/Runtime/memplan_runtime.h"
+
+#include <cstddef>
+#include <memory>
+
+namespace memplan::rt {
+
+/// Hands out large aligned blocks (regions) and takes them back. Never
+/// throws and never aborts: failure is a null pointer.
+class SubAllocator {
+public:
+  virtual ~SubAllocator();
+  /// A block of \p Bytes aligned to \p Align (a power of two), or null.
+  virtual void *alloc(size_t Bytes, size_t Align) = 0;
+  /// Returns [Ptr, Ptr + Bytes). For contiguous sources this may be any
+  /// range made of earlier blocks (merged regions).
+  virtual void free(void *Ptr, size_t Bytes) = 0;
+  /// True when successive blocks are handed out end to end, so that the
+  /// allocator may merge a new block into the region it extends.
+  virtual bool contiguous() const { return false; }
+  /// For contiguous sources: where the next block will start (if aligned).
+  virtual char *nextAddress() const { return nullptr; }
+  /// Granularity of block sizes (the page size, or 1).
+  virtual size_t unit() const { return 1; }
+};
+
+/// The source \p Kind; \p ReserveBytes bounds the address space a VIRTUAL
+/// source reserves (0: a large default). If the reservation fails the VIRTUAL
+/// source falls back to MMAP. Null only when out of memory.
+std::unique_ptr<SubAllocator> createSubAllocator(memplan_rt_source Kind,
+                                                 size_t ReserveBytes);
+
+} // namespace memplan::rt
+
+#endif // MEMPLAN_RUNTIME_SUBALLOCATOR_H

@@ -1,0 +1,142 @@
+/*===- memplan_runtime.h - C ABI of libmemplan_runtime ------------*- C -*-===*\
+|*                                                                            *|
+|* A best-fit-with-coalescing (BFC) allocator in the manner of TensorFlow's   *|
+|* BFCAllocator, callable from C and from lowered MLIR. Errors are values:    *|
+|* allocation returns NULL plus a status, free returns a status; nothing in   *|
+|* the library aborts.                                                        *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef MEMPLAN_RUNTIME_MEMPLAN_RUNTIME_H
+#define MEMPLAN_RUNTIME_MEMPLAN_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum memplan_rt_status {
+  MEMPLAN_RT_OK = 0,
+  /* The memory limit (or the system) cannot provide the bytes asked for. */
+  MEMPLAN_RT_OUT_OF_MEMORY = 1,
+  /* Alignment not a power of two, or above MEMPLAN_RT_MAX_ALIGNMENT. */
+  MEMPLAN_RT_BAD_ALIGNMENT = 2,
+  /* Free of a pointer this allocator never returned (or an interior one). */
+  MEMPLAN_RT_FOREIGN_POINTER = 3,
+  /* Free of a pointer whose memory is already free. */
+  MEMPLAN_RT_DOUBLE_FREE = 4,
+  /* Options that cannot work (see memplan_rt_options). */
+  MEMPLAN_RT_BAD_OPTIONS = 5
+} memplan_rt_status;
+
+/* Largest alignment alloc accepts. */
+#define MEMPLAN_RT_MAX_ALIGNMENT ((uint64_t)1 << 20)
+
+/* Where regions come from. */
+typedef enum memplan_rt_source {
+  /* One PROT_NONE address-space reservation; regions are committed from it
+     end to end, so consecutive regions merge and growth can be exact. */
+  MEMPLAN_RT_SOURCE_VIRTUAL = 0,
+  /* One mmap per region (regions double, as TF's allow_growth). */
+  MEMPLAN_RT_SOURCE_MMAP = 1,
+  /* One aligned malloc per region (regions double). */
+  MEMPLAN_RT_SOURCE_MALLOC = 2
+} memplan_rt_source;
+
+typedef struct memplan_rt_options {
+  /* Every chunk is a multiple of this (power of two, 16..65536; 256). */
+  uint64_t rounding;
+  /* Cap on bytes reserved from the source; 0 = unlimited. */
+  uint64_t memory_limit;
+  /* 1: reserve regions on demand; 0: reserve memory_limit at create. */
+  int allow_growth;
+  /* First region of the doubling sources (MMAP, MALLOC); 1 MiB. */
+  uint64_t initial_region;
+  /* VIRTUAL source: growth step (rounded up to the page size); 0 = a page. */
+  uint64_t growth_granule;
+  /* A chunk is split when the part left over is >= this; 0 = rounding. */
+  uint64_t split_threshold;
+  memplan_rt_source source;
+  /* On a failed allocation, return wholly free regions and retry. */
+  int release_free_regions;
+  /* Record every alloc/free event (id, address, sizes) for the dump. */
+  int trace;
+} memplan_rt_options;
+
+typedef struct memplan_rt_stats {
+  uint64_t num_allocs;
+  uint64_t num_frees;
+  uint64_t num_failures; /* failed allocs and rejected frees */
+  uint64_t bytes_in_use; /* chunk bytes (rounded) of live allocations */
+  uint64_t peak_bytes_in_use;
+  uint64_t requested_bytes_in_use; /* bytes the callers asked for */
+  uint64_t peak_requested_bytes_in_use;
+  uint64_t largest_alloc_size;
+  uint64_t bytes_reserved; /* bytes held from the source */
+  uint64_t peak_bytes_reserved;
+  uint64_t bytes_limit;
+  uint64_t num_regions;
+  uint64_t num_free_chunks;
+  /* (free bytes - largest free chunk) / free bytes; 0 when nothing free. */
+  double fragmentation;
+} memplan_rt_stats;
+
+typedef struct memplan_rt_allocator memplan_rt_allocator;
+
+/* Fills *opts with the defaults. */
+void memplan_rt_options_init(memplan_rt_options *opts);
+
+/* NULL on failure, with the reason in *status when status is not NULL. */
+memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *opts,
+                                        memplan_rt_status *status);
+void memplan_rt_destroy(memplan_rt_allocator *a);
+
+/* align 0 means 1. bytes 0 gives NULL with MEMPLAN_RT_OK. */
+void *memplan_rt_allocate(memplan_rt_allocator *a, uint64_t bytes,
+                          uint64_t align, memplan_rt_status *status);
+/* free(NULL) is MEMPLAN_RT_OK. */
+memplan_rt_status memplan_rt_deallocate(memplan_rt_allocator *a, void *ptr);
+
+void memplan_rt_get_stats(memplan_rt_allocator *a, memplan_rt_stats *out);
+/* Returns wholly free regions to the source; gives the bytes returned. */
+uint64_t memplan_rt_release_free_regions(memplan_rt_allocator *a);
+
+/* Regions, chunks, bins, stats (and the trace when on) as text (json = 0)
+   or JSON (json = 1). Writes at most cap bytes including the NUL; returns the
+   full length without the NUL, like snprintf. */
+size_t memplan_rt_dump(memplan_rt_allocator *a, int json, char *buf,
+                       size_t cap);
+
+const char *memplan_rt_status_string(memplan_rt_status s);
+
+/* The process-wide allocator behind the MLIR entry points, configured from
+   MEMPLAN_RT_LIMIT (bytes, K/M/G suffix), MEMPLAN_RT_GROWTH (0/1),
+   MEMPLAN_RT_SOURCE (virtual/mmap/malloc), MEMPLAN_RT_ROUNDING,
+   MEMPLAN_RT_TRACE (0/1); MEMPLAN_RT_STATS=1 prints the stats to stderr at
+   exit, MEMPLAN_RT_DUMP=text|json prints the dump. NULL if it could not be
+   created (the reason goes to stderr). */
+memplan_rt_allocator *memplan_rt_global(void);
+
+/* The 1-D strided memref MLIR passes by pointer to C interface functions. */
+typedef struct memplan_rt_memref_i8 {
+  int8_t *allocated;
+  int8_t *aligned;
+  int64_t offset;
+  int64_t sizes[1];
+  int64_t strides[1];
+} memplan_rt_memref_i8;
+
+/* Served by memplan_rt_global(). `func.func private @memplan_rt_alloc(i64,
+   i64) -> memref<?xi8> attributes {llvm.emit_c_interface}` calls this; on
+   failure the memref is NULL with size 0 and a message goes to stderr. */
+void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *result, int64_t bytes,
+                                   int64_t align);
+void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEMPLAN_RUNTIME_MEMPLAN_RUNTIME_H */

@@ -1,0 +1,182 @@
+//===- GlobalAllocator.cpp - Process-wide allocator and MLIR entry points -===//
+//
+// Lowered MLIR calls _mlir_ciface_memplan_rt_alloc/_free; both use one
+// allocator per process, configured from MEMPLAN_RT_* environment variables
+// on first use. It is never destroyed: buffers may outlive static
+// destructors, and the exit report must see the final state.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Runtime/memplan_runtime.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+namespace {
+
+/// Parses "123", "64K", "16M", "2G" (binary units); false if malformed.
+bool parseBytes(const char *S, uint64_t &Out) {
+  char *End = nullptr;
+  unsigned long long V = std::strtoull(S, &End, 10);
+  if (End == S)
+    return false;
+  switch (*End) {
+  case 'k':
+  case 'K':
+    V <<= 10, ++End;
+    break;
+  case 'm':
+  case 'M':
+    V <<= 20, ++End;
+    break;
+  case 'g':
+  case 'G':
+    V <<= 30, ++End;
+    break;
+  default:
+    break;
+  }
+  if (*End == 'B' || *End == 'b')
+    ++End;
+  if (*End)
+    return false;
+  Out = V;
+  return true;
+}
+
+bool envFlag(const char *Name) {
+  const char *V = std::getenv(Name);
+  return V && *V && std::strcmp(V, "0") != 0;
+}
+
+void warnBadEnv(const char *Name, const char *Value) {
+  std::fprintf(stderr, "memplan_rt: ignoring %s=%s (not understood)\n", Name,
+               Value);
+}
+
+memplan_rt_options optionsFromEnv() {
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  uint64_t V;
+  if (const char *S = std::getenv("MEMPLAN_RT_LIMIT")) {
+    if (parseBytes(S, V))
+      O.memory_limit = V;
+    else
+      warnBadEnv("MEMPLAN_RT_LIMIT", S);
+  }
+  if (const char *S = std::getenv("MEMPLAN_RT_ROUNDING")) {
+    if (parseBytes(S, V))
+      O.rounding = V;
+    else
+      warnBadEnv("MEMPLAN_RT_ROUNDING", S);
+  }
+  if (const char *S = std::getenv("MEMPLAN_RT_GROWTH"))
+    O.allow_growth = std::strcmp(S, "0") != 0;
+  if (const char *S = std::getenv("MEMPLAN_RT_SOURCE")) {
+    if (!std::strcmp(S, "virtual"))
+      O.source = MEMPLAN_RT_SOURCE_VIRTUAL;
+    else if (!std::strcmp(S, "mmap"))
+      O.source = MEMPLAN_RT_SOURCE_MMAP;
+    else if (!std::strcmp(S, "malloc"))
+      O.source = MEMPLAN_RT_SOURCE_MALLOC;
+    else
+      warnBadEnv("MEMPLAN_RT_SOURCE", S);
+  }
+  O.trace = envFlag("MEMPLAN_RT_TRACE");
+  return O;
+}
+
+memplan_rt_allocator *Global = nullptr;
+
+void reportAtExit() {
+  if (!Global)
+    return;
+  const char *Dump = std::getenv("MEMPLAN_RT_DUMP");
+  if (envFlag("MEMPLAN_RT_STATS") || (Dump && !std::strcmp(Dump, "text"))) {
+    // The text dump starts with the stats; print only them unless asked.
+    std::string Text(memplan_rt_dump(Global, 0, nullptr, 0) + 1, '\0');
+    memplan_rt_dump(Global, 0, Text.data(), Text.size());
+    Text.pop_back();
+    if (!(Dump && !std::strcmp(Dump, "text"))) {
+      size_t End = Text.find("region 0:");
+      if (End != std::string::npos)
+        Text.resize(End);
+      size_t Bins = Text.find("bin ");
+      if (Bins != std::string::npos)
+        Text.resize(Bins);
+    }
+    std::fprintf(stderr, "%s", Text.c_str());
+  }
+  if (Dump && !std::strcmp(Dump, "json")) {
+    std::string Json(memplan_rt_dump(Global, 1, nullptr, 0) + 1, '\0');
+    memplan_rt_dump(Global, 1, Json.data(), Json.size());
+    std::fprintf(stderr, "%s", Json.c_str());
+  }
+  std::fflush(stderr);
+}
+
+memplan_rt_allocator *createGlobal() {
+  memplan_rt_options O = optionsFromEnv();
+  memplan_rt_status S = MEMPLAN_RT_OK;
+  memplan_rt_allocator *A = memplan_rt_create(&O, &S);
+  if (!A) {
+    std::fprintf(stderr, "memplan_rt: cannot create the allocator: %s\n",
+                 memplan_rt_status_string(S));
+    return nullptr;
+  }
+  Global = A;
+  std::atexit(reportAtExit);
+  return A;
+}
+
+} // namespace
+
+extern "C" {
+
+memplan_rt_allocator *memplan_rt_global(void) {
+  // A function-local static is initialized once, thread-safely.
+  static memplan_rt_allocator *A = createGlobal();
+  return A;
+}
+
+void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *Result, int64_t Bytes,
+                                   int64_t Align) {
+  if (!Result)
+    return;
+  memplan_rt_status S = MEMPLAN_RT_OK;
+  void *P = nullptr;
+  if (Bytes < 0 || Align < 0)
+    S = MEMPLAN_RT_BAD_OPTIONS;
+  else if (memplan_rt_allocator *A = memplan_rt_global())
+    P = memplan_rt_allocate(A, static_cast<uint64_t>(Bytes),
+                            static_cast<uint64_t>(Align), &S);
+  else
+    S = MEMPLAN_RT_OUT_OF_MEMORY;
+  if (S != MEMPLAN_RT_OK)
+    std::fprintf(stderr,
+                 "memplan_rt: allocation of %lld bytes (align %lld) failed: "
+                 "%s\n",
+                 static_cast<long long>(Bytes), static_cast<long long>(Align),
+                 memplan_rt_status_string(S));
+  Result->allocated = static_cast<int8_t *>(P);
+  Result->aligned = static_cast<int8_t *>(P);
+  Result->offset = 0;
+  Result->sizes[0] = P ? Bytes : 0;
+  Result->strides[0] = 1;
+}
+
+void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *M) {
+  if (!M || !M->allocated)
+    return;
+  memplan_rt_allocator *A = memplan_rt_global();
+  memplan_rt_status S =
+      A ? memplan_rt_deallocate(A, M->allocated) : MEMPLAN_RT_FOREIGN_POINTER;
+  if (S != MEMPLAN_RT_OK)
+    std::fprintf(stderr, "memplan_rt: free of %p failed: %s\n",
+                 static_cast<void *>(M->allocated),
+                 memplan_rt_status_string(S));
+}
+
+} // extern "C"

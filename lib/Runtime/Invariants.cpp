@@ -1,0 +1,103 @@
+//===- Invariants.cpp - Structural self-check of the BFC allocator --------===//
+
+#include "memplan/Runtime/BFCAllocator.h"
+
+#include <string>
+
+using namespace memplan::rt;
+
+bool BFCAllocator::checkInvariants(std::string *Why) const {
+  std::lock_guard<std::mutex> L(Mu);
+  auto Fail = [&](const std::string &Msg) {
+    if (Why)
+      *Why = Msg;
+    return false;
+  };
+  uint64_t InUse = 0, Requested = 0, Reserved = 0, FreeInRegions = 0;
+  const char *PrevEnd = nullptr;
+  for (size_t RI = 0; RI < Regions.size(); ++RI) {
+    const Region &R = Regions[RI];
+    std::string Where = "region " + std::to_string(RI) + ": ";
+    if (PrevEnd && R.Base < PrevEnd)
+      return Fail(Where + "regions overlap or are not sorted");
+    PrevEnd = R.Base + R.Size;
+    Reserved += R.Size;
+    if (R.Slots.size() != R.Size / Opts.rounding)
+      return Fail(Where + "slot table size mismatch");
+    Handle H = R.Slots.empty() ? None : R.Slots[0];
+    if (H == None || Chunks[H].Prev != None)
+      return Fail(Where + "no first chunk at the region base");
+    const char *Expect = R.Base;
+    size_t NumChunks = 0;
+    bool PrevFree = false;
+    for (Handle Prev = None; H != None; Prev = H, H = Chunks[H].Next) {
+      const Chunk &C = Chunks[H];
+      if (C.Ptr != Expect)
+        return Fail(Where + "chunks not contiguous and address-ordered");
+      if (C.Prev != Prev)
+        return Fail(Where + "broken prev link");
+      if (C.Size == 0 || C.Size % Opts.rounding)
+        return Fail(Where + "chunk size not a positive multiple of rounding");
+      if (C.Ptr + C.Size > R.Base + R.Size)
+        return Fail(Where + "chunk runs past the region");
+      if (R.Slots[(C.Ptr - R.Base) / Opts.rounding] != H)
+        return Fail(Where + "slot of a chunk start does not name it");
+      if (C.inUse()) {
+        if (C.Bin != -1)
+          return Fail(Where + "chunk in use sits in a bin");
+        if (C.Requested == 0 || C.Requested > C.Size)
+          return Fail(Where + "requested size outside (0, chunk size]");
+        InUse += C.Size;
+        Requested += C.Requested;
+        PrevFree = false;
+      } else {
+        if (PrevFree)
+          return Fail(Where + "two free chunks are adjacent");
+        if (C.Bin != binForSize(C.Size))
+          return Fail(Where + "free chunk not in the bin of its size");
+        ++FreeInRegions;
+        PrevFree = true;
+      }
+      Expect = C.Ptr + C.Size;
+      if (++NumChunks > Chunks.size())
+        return Fail(Where + "cycle in the chunk list");
+    }
+    if (Expect != R.Base + R.Size)
+      return Fail(Where + "chunks do not cover the region");
+  }
+
+  uint64_t InBins = 0;
+  for (int B = 0; B < NumBins; ++B) {
+    bool Empty = BinHead[B] == None;
+    if (Empty == bool(NonEmptyBins & (1u << B)))
+      return Fail("bin " + std::to_string(B) + ": non-empty mask is wrong");
+    Handle Prev = None;
+    for (Handle H = BinHead[B]; H != None; Prev = H, H = Chunks[H].BinNext) {
+      const Chunk &C = Chunks[H];
+      if (C.inUse() || C.Bin != B || C.BinPrev != Prev)
+        return Fail("bin " + std::to_string(B) + ": holds a bad chunk");
+      if (!regionFor(C.Ptr))
+        return Fail("bin " + std::to_string(B) + ": chunk outside regions");
+      if (Prev != None) {
+        const Chunk &P = Chunks[Prev];
+        if (P.Size > C.Size || (P.Size == C.Size && P.Ptr >= C.Ptr))
+          return Fail("bin " + std::to_string(B) + ": not sorted");
+      }
+      if (++InBins > Chunks.size())
+        return Fail("bin " + std::to_string(B) + ": cycle");
+    }
+  }
+  // Every free chunk of a region is in the bin of its size (checked above),
+  // and every bin entry is a free chunk: equal counts make the sets equal.
+  if (InBins != FreeInRegions || InBins != Stats.num_free_chunks)
+    return Fail("bins hold " + std::to_string(InBins) + " chunks, regions " +
+                std::to_string(FreeInRegions) + " free chunks");
+  if (InUse != Stats.bytes_in_use)
+    return Fail("bytes_in_use " + std::to_string(Stats.bytes_in_use) +
+                " but live chunks hold " + std::to_string(InUse));
+  if (Requested != Stats.requested_bytes_in_use)
+    return Fail("requested_bytes_in_use does not match live chunks");
+  if (Reserved != Stats.bytes_reserved)
+    return Fail("bytes_reserved does not match the regions");
+  return true;
+}
