@@ -1,7 +1,9 @@
-//===- LowerBound.cpp - Lower bounds on the arena size ---------------------===//
+//===- LowerBound.cpp - Lower bounds on the arena size
+//---------------------===//
 
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Arithmetic.h"
+#include "memplan/Core/Strategies/Internal.h"
 
 #include <algorithm>
 
@@ -44,11 +46,22 @@ memplan::alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment) {
   for (size_t I = 0; I < Aligned.size(); ++I) {
     auto Size = checkedAlignTo(Aligned[I].Size, Alignment);
     if (!Size)
-      return llvm::createStringError(
-          "record " + std::to_string(I) + ": size " +
-          std::to_string(Aligned[I].Size) + " overflows 64 bits when aligned to " +
-          std::to_string(Alignment));
+      return llvm::createStringError("record " + std::to_string(I) + ": size " +
+                                     std::to_string(Aligned[I].Size) +
+                                     " overflows 64 bits when aligned to " +
+                                     std::to_string(Alignment));
     Aligned[I].Size = *Size;
   }
   return Aligned;
+}
+
+uint64_t memplan::objectsLowerBound(llvm::ArrayRef<UsageRecord> Records) {
+  uint64_t Sum = 0;
+  for (uint64_t Max : internal::positionalMaximums(Records)) {
+    auto Next = checkedAdd(Sum, Max);
+    if (!Next)
+      return UINT64_MAX;
+    Sum = *Next;
+  }
+  return Sum;
 }

@@ -14,6 +14,11 @@ namespace memplan {
 /// Sizes are taken as they are (round them first to bound aligned plans).
 uint64_t liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records);
 
+/// Sum of the positional maximums (TFLite GPU CalculatePositionalMaximums):
+/// no shared-object plan needs fewer bytes, since the K-th largest tensor of
+/// every task needs an object of its own. Saturates at UINT64_MAX.
+uint64_t objectsLowerBound(llvm::ArrayRef<UsageRecord> Records);
+
 /// Sizes rounded up to Alignment; an error when a size overflows 64 bits.
 llvm::Expected<std::vector<UsageRecord>>
 alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment);

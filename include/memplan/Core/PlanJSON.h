@@ -1,0 +1,29 @@
+//===- PlanJSON.h - A plan as JSON ------------------------------*- C++ -*-===//
+//
+// One schema for every tool that reports a plan (memplan-solve, the pass):
+//   {"strategy": S, "total_size": N, "lower_bound": N, "optimal": B,
+//    "offsets": [N, ...]}                  offsets in record order
+// plus "object_ids": [N, ...] and "object_sizes": [N, ...] for plans of
+// shared-object strategies.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_CORE_PLANJSON_H
+#define MEMPLAN_CORE_PLANJSON_H
+
+#include "memplan/Core/Strategy.h"
+
+#include "llvm/Support/JSON.h"
+
+namespace memplan {
+
+/// The lower bound a plan is measured against: the sum of positional
+/// maximums for shared-object plans, live bytes otherwise. Records must be
+/// the aligned ones the plan was made for.
+uint64_t planLowerBound(const Plan &P, llvm::ArrayRef<UsageRecord> Records);
+
+llvm::json::Value planToJSON(const Plan &P, uint64_t LowerBound);
+
+} // namespace memplan
+
+#endif // MEMPLAN_CORE_PLANJSON_H

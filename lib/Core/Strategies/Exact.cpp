@@ -1,0 +1,361 @@
+//===- Exact.cpp - MiniMalloc-style branch and bound ----------------------===//
+//
+// The decision procedure follows the ideas of google/minimalloc's solver
+// (sections, canonical order, dominance, section inference, round robin over
+// static preorderings with growing node limits); the code is our own. The
+// optimisation around it searches decisions for shrinking capacities.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Core/Strategies/Exact.h"
+#include "memplan/Core/LowerBound.h"
+#include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
+#include "memplan/Core/Strategies/Internal.h"
+
+#include <algorithm>
+#include <chrono>
+#include <numeric>
+
+using namespace memplan;
+
+namespace {
+using Clock = std::chrono::steady_clock;
+
+enum class Outcome { Found, NotFound, NodeLimit, Timeout };
+
+/// Records that overlap no record outside: solved apart from the others.
+class Partition {
+public:
+  Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids);
+
+  /// Searches offsets with every buffer ending at or below Capacity. On
+  /// Found, Solution holds them (indexed like Ids).
+  Outcome decide(uint64_t Capacity, Clock::time_point Deadline);
+
+  std::vector<size_t> Ids;
+  std::vector<uint64_t> Solution;
+
+private:
+  Outcome search(const std::vector<size_t> &Parent, uint64_t LastOffset,
+                 size_t LastRank);
+  void place(size_t B, uint64_t Off);
+  void unplace(size_t B, size_t MinMark, size_t FloorMark);
+  bool check(uint64_t Off) const;
+
+  // The problem.
+  std::vector<uint64_t> Size;
+  std::vector<size_t> SecLo, SecHi; // Sections [SecLo, SecHi) of a buffer.
+  std::vector<std::vector<size_t>> Overlaps, SectionBuffers;
+  std::vector<uint64_t> InitialTotal;
+  std::vector<std::vector<size_t>> Preorders;
+
+  // Search state.
+  static constexpr uint64_t kUnplaced = UINT64_MAX;
+  std::vector<uint64_t> Offset, MinOffset, Floor, Total;
+  std::vector<size_t> Rank;
+  std::vector<std::pair<size_t, uint64_t>> MinLog, FloorLog; // Undo logs.
+  std::vector<size_t> Stamp;
+  size_t StampValue = 0;
+  uint64_t Capacity = 0;
+  int64_t NodesLeft = 0;
+  uint64_t Nodes = 0;
+  Clock::time_point Deadline;
+};
+} // namespace
+
+Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
+    : Ids(std::move(Ids)) {
+  size_t M = this->Ids.size();
+  std::vector<uint64_t> Bounds;
+  for (size_t Id : this->Ids) {
+    Bounds.push_back(All[Id].FirstTask);
+    Bounds.push_back(All[Id].LastTask + 1); // Tasks are far below 2^64.
+  }
+  std::sort(Bounds.begin(), Bounds.end());
+  Bounds.erase(std::unique(Bounds.begin(), Bounds.end()), Bounds.end());
+  size_t NumSections = Bounds.empty() ? 0 : Bounds.size() - 1;
+  SectionBuffers.resize(NumSections);
+  InitialTotal.assign(NumSections, 0);
+  Size.resize(M);
+  SecLo.resize(M);
+  SecHi.resize(M);
+  Overlaps.resize(M);
+  for (size_t B = 0; B < M; ++B) {
+    const UsageRecord &R = All[this->Ids[B]];
+    Size[B] = R.Size;
+    SecLo[B] = std::lower_bound(Bounds.begin(), Bounds.end(), R.FirstTask) -
+               Bounds.begin();
+    SecHi[B] = std::lower_bound(Bounds.begin(), Bounds.end(), R.LastTask + 1) -
+               Bounds.begin();
+    for (size_t S = SecLo[B]; S < SecHi[B]; ++S) {
+      SectionBuffers[S].push_back(B);
+      InitialTotal[S] += R.Size;
+    }
+  }
+  // Overlapping pairs share a section.
+  std::vector<size_t> ByStart(M);
+  std::iota(ByStart.begin(), ByStart.end(), 0);
+  std::sort(ByStart.begin(), ByStart.end(),
+            [&](size_t A, size_t B) { return SecLo[A] < SecLo[B]; });
+  for (size_t P = 0; P < M; ++P)
+    for (size_t Q = P + 1; Q < M && SecLo[ByStart[Q]] < SecHi[ByStart[P]];
+         ++Q) {
+      Overlaps[ByStart[P]].push_back(ByStart[Q]);
+      Overlaps[ByStart[Q]].push_back(ByStart[P]);
+    }
+
+  // MiniMalloc's static preorderings, all decreasing: T = the largest
+  // section total the buffer is in, W = sections it spans, A = area.
+  std::vector<uint64_t> T(M), W(M);
+  std::vector<unsigned __int128> A(M);
+  for (size_t B = 0; B < M; ++B) {
+    for (size_t S = SecLo[B]; S < SecHi[B]; ++S)
+      T[B] = std::max(T[B], InitialTotal[S]);
+    W[B] = SecHi[B] - SecLo[B];
+    A[B] = (unsigned __int128)Size[B] *
+           (All[this->Ids[B]].LastTask - All[this->Ids[B]].FirstTask + 1);
+  }
+  auto Make = [&](auto Key) {
+    std::vector<size_t> Order(M);
+    std::iota(Order.begin(), Order.end(), 0);
+    std::stable_sort(Order.begin(), Order.end(),
+                     [&](size_t X, size_t Y) { return Key(X) > Key(Y); });
+    return Order;
+  };
+  Preorders.push_back(
+      Make([&](size_t B) { return std::make_tuple(W[B], A[B], T[B]); }));
+  Preorders.push_back(
+      Make([&](size_t B) { return std::make_tuple(T[B], A[B], W[B]); }));
+  Preorders.push_back(
+      Make([&](size_t B) { return std::make_tuple(T[B], W[B], A[B]); }));
+  Stamp.assign(NumSections, 0);
+}
+
+bool Partition::check(uint64_t Off) const {
+  for (size_t S = 0; S < Floor.size(); ++S)
+    if (std::max(Floor[S], Off) + Total[S] > Capacity)
+      return false;
+  return true;
+}
+
+void Partition::place(size_t B, uint64_t Off) {
+  Offset[B] = Off;
+  uint64_t Height = Off + Size[B];
+  ++StampValue;
+  std::vector<size_t> Affected;
+  for (size_t O : Overlaps[B]) {
+    if (Offset[O] != kUnplaced || MinOffset[O] >= Height)
+      continue;
+    MinLog.push_back({O, MinOffset[O]});
+    MinOffset[O] = Height;
+    for (size_t S = SecLo[O]; S < SecHi[O]; ++S)
+      if (Stamp[S] != StampValue) {
+        Stamp[S] = StampValue;
+        Affected.push_back(S);
+      }
+  }
+  for (size_t S = SecLo[B]; S < SecHi[B]; ++S) {
+    FloorLog.push_back({S, Floor[S]});
+    Floor[S] = Height;
+    Total[S] -= Size[B];
+  }
+  // No buffer left in a section can sit below the lowest of their minimum
+  // offsets, so the section's floor rises to it.
+  for (size_t S : Affected) {
+    uint64_t Lowest = kUnplaced;
+    for (size_t O : SectionBuffers[S])
+      if (Offset[O] == kUnplaced)
+        Lowest = std::min(Lowest, MinOffset[O]);
+    if (Lowest != kUnplaced && Floor[S] < Lowest) {
+      FloorLog.push_back({S, Floor[S]});
+      Floor[S] = Lowest;
+    }
+  }
+}
+
+void Partition::unplace(size_t B, size_t MinMark, size_t FloorMark) {
+  while (FloorLog.size() > FloorMark) {
+    Floor[FloorLog.back().first] = FloorLog.back().second;
+    FloorLog.pop_back();
+  }
+  while (MinLog.size() > MinMark) {
+    MinOffset[MinLog.back().first] = MinLog.back().second;
+    MinLog.pop_back();
+  }
+  for (size_t S = SecLo[B]; S < SecHi[B]; ++S)
+    Total[S] += Size[B];
+  Offset[B] = kUnplaced;
+}
+
+Outcome Partition::search(const std::vector<size_t> &Parent,
+                          uint64_t LastOffset, size_t LastRank) {
+  if (NodesLeft-- <= 0)
+    return Outcome::NodeLimit;
+  if ((++Nodes & 255) == 0 && Clock::now() > Deadline)
+    return Outcome::Timeout;
+  std::vector<size_t> Order;
+  Order.reserve(Parent.size());
+  for (size_t B : Parent)
+    if (Offset[B] == kUnplaced)
+      Order.push_back(B);
+  if (Order.empty()) {
+    Solution = Offset;
+    return Outcome::Found;
+  }
+  std::sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
+    return MinOffset[X] != MinOffset[Y] ? MinOffset[X] < MinOffset[Y]
+                                        : Rank[X] < Rank[Y];
+  });
+  uint64_t MinHeight = kUnplaced;
+  for (size_t B : Order)
+    MinHeight = std::min(MinHeight, MinOffset[B] + Size[B]);
+  for (size_t B : Order) {
+    uint64_t Off = MinOffset[B];
+    // Canonical: offsets never decrease, equal ones go in preorder.
+    if (Off < LastOffset || (Off == LastOffset && Rank[B] < LastRank))
+      continue;
+    // Dominance: some buffer would fit entirely below this one.
+    if (Off >= MinHeight)
+      break; // Order is by offset: every later one is dominated too.
+    size_t MinMark = MinLog.size(), FloorMark = FloorLog.size();
+    place(B, Off);
+    Outcome R = Outcome::NotFound;
+    if (Off + Size[B] <= Capacity && check(Off))
+      R = search(Order, Off, Rank[B]);
+    unplace(B, MinMark, FloorMark);
+    if (R != Outcome::NotFound)
+      return R;
+  }
+  return Outcome::NotFound;
+}
+
+Outcome Partition::decide(uint64_t Cap, Clock::time_point Limit) {
+  Capacity = Cap;
+  Deadline = Limit;
+  size_t M = Ids.size();
+  // Round robin over the preorderings with growing node limits: a limit
+  // hit is no proof, a search that ends without one is.
+  for (int64_t Limit = 2 * (int64_t)std::max<size_t>(M, 1);;
+       Limit = Limit > INT64_MAX / 2 ? INT64_MAX : 2 * Limit) {
+    for (const std::vector<size_t> &Pre : Preorders) {
+      Offset.assign(M, kUnplaced);
+      MinOffset.assign(M, 0);
+      Floor.assign(InitialTotal.size(), 0);
+      Total = InitialTotal;
+      MinLog.clear();
+      FloorLog.clear();
+      Rank.assign(M, 0);
+      for (size_t P = 0; P < M; ++P)
+        Rank[Pre[P]] = P;
+      NodesLeft = Limit;
+      if (!check(0))
+        return Outcome::NotFound;
+      Outcome R = search(Pre, 0, 0);
+      if (R != Outcome::NodeLimit)
+        return R;
+    }
+    if (Clock::now() > Deadline)
+      return Outcome::Timeout;
+  }
+}
+
+ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
+                                const ExactOptions &Options) {
+  Clock::time_point Start = Clock::now();
+  Clock::time_point Deadline =
+      Start + std::chrono::microseconds((int64_t)(Options.BudgetMs * 1000));
+  ExactResult Best;
+  Best.Offsets =
+      Options.Incumbent ? *Options.Incumbent : greedyBySizeOffsets(Records);
+  uint64_t Lo = liveBytesLowerBound(Records), Hi = Best.Offsets.TotalSize;
+  if (Hi <= Lo || Records.empty()) {
+    Best.Optimal = true;
+    return Best;
+  }
+  if (Options.Capacity && Hi <= *Options.Capacity)
+    return Best;
+
+  // Cut time where no record is live across: the parts are independent.
+  std::vector<Partition> Parts;
+  {
+    std::vector<size_t> Order = internal::orderByStart(Records), Ids;
+    uint64_t End = 0;
+    for (size_t I : Order) {
+      if (!Ids.empty() && Records[I].FirstTask > End) {
+        Parts.emplace_back(Records, std::move(Ids));
+        Ids.clear();
+      }
+      End = Ids.empty() ? Records[I].LastTask
+                        : std::max(End, Records[I].LastTask);
+      Ids.push_back(I);
+    }
+    Parts.emplace_back(Records, std::move(Ids));
+  }
+  auto PeakOf = [&](const Partition &P, const OffsetsAssignment &A) {
+    uint64_t Peak = 0;
+    for (size_t Id : P.Ids)
+      Peak = std::max(Peak, A.Offsets[Id] + Records[Id].Size);
+    return Peak;
+  };
+
+  // One decision: can every part fit in T bytes? Parts that already do keep
+  // their offsets.
+  auto Decide = [&](uint64_t T, Clock::time_point Limit) {
+    OffsetsAssignment Next = Best.Offsets;
+    for (Partition &P : Parts) {
+      if (PeakOf(P, Best.Offsets) <= T)
+        continue;
+      Outcome R = P.decide(T, Limit);
+      if (R != Outcome::Found)
+        return std::make_pair(R, Next);
+      for (size_t B = 0; B < P.Ids.size(); ++B)
+        Next.Offsets[P.Ids[B]] = P.Solution[B];
+    }
+    Next.TotalSize = 0;
+    for (size_t I = 0; I < Records.size(); ++I)
+      Next.TotalSize =
+          std::max(Next.TotalSize, Next.Offsets[I] + Records[I].Size);
+    return std::make_pair(Outcome::Found, Next);
+  };
+
+  if (Options.Capacity) {
+    if (*Options.Capacity >= Lo) {
+      auto [R, Plan] = Decide(*Options.Capacity, Deadline);
+      if (R == Outcome::Found)
+        Best.Offsets = std::move(Plan);
+    }
+    Best.Optimal = Best.Offsets.TotalSize <= Lo;
+    return Best;
+  }
+
+  // Shrink [Lo, Hi]: Lo is proven (nothing smaller fits), Hi is found. A
+  // target whose search ran out of time is Unknown; later ones go above it.
+  uint64_t Unknown = UINT64_MAX;
+  bool First = true;
+  while (Lo < Hi) {
+    Clock::time_point Now = Clock::now();
+    if (Now >= Deadline)
+      break;
+    uint64_t T;
+    if (Unknown == UINT64_MAX)
+      T = First ? Lo : Lo + (Hi - Lo) / 2;
+    else
+      T = std::max(Unknown + 1, Unknown + (Hi - Unknown) / 2);
+    if (T >= Hi)
+      break;
+    First = false;
+    auto [R, Plan] = Decide(T, Now + (Deadline - Now) / 2);
+    if (R == Outcome::Found) {
+      Best.Offsets = std::move(Plan);
+      Hi = Best.Offsets.TotalSize;
+    } else if (R == Outcome::NotFound) {
+      Lo = T + 1;
+      if (Unknown != UINT64_MAX && Unknown < Lo)
+        Unknown = UINT64_MAX;
+    } else {
+      Unknown = T;
+    }
+  }
+  Best.Optimal = Lo >= Hi;
+  return Best;
+}

@@ -1,0 +1,12 @@
+//===- GreedyByBreadthOffsets.cpp - Greedy by breadth (offsets) -----------===//
+
+#include "memplan/Core/Strategies/GreedyByBreadthOffsets.h"
+#include "memplan/Core/Strategies/Internal.h"
+
+using namespace memplan;
+
+OffsetsAssignment
+memplan::greedyByBreadthOffsets(llvm::ArrayRef<UsageRecord> Records) {
+  return internal::placeInOrder(Records, internal::orderByBreadth(Records),
+                                internal::GapPolicy::BestFit);
+}
