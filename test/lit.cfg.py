@@ -13,7 +13,7 @@ config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
                    "unit", "Inputs", "README.md"]
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
-config.substitutions.append(("%shlibext", config.llvm_shlib_ext))
+config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%memplan_lib", config.memplan_lib_dir))
 config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
 config.substitutions.append(("%shared", config.shared_dir))

@@ -1,4 +1,4 @@
-// RUN: memplan-opt %s --tensor-mem-plan=remarks=true -verify-diagnostics -split-input-file | FileCheck %s
+// RUN: memplan-opt %s --tensor-mem-plan=remarks=true -verify-diagnostics -allow-unregistered-dialect -split-input-file | FileCheck %s
 
 // A returned buffer is the caller's; it stays a plain alloc.
 // CHECK-LABEL: func.func @returned
