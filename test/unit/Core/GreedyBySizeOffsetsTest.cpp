@@ -1,8 +1,8 @@
-#include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
+#include "TestUtil.h"
+#include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Core/Validator.h"
-#include "TestUtil.h"
 
 #include "gtest/gtest.h"
 
@@ -22,6 +22,15 @@ TEST(GreedyBySizeOffsetsTest, ChainRecords) {
   EXPECT_EQ(A.Offsets, (std::vector<uint64_t>{0, 64, 0, 64, 0}));
   EXPECT_EQ(A.TotalSize, 96u);
   EXPECT_EQ(A.TotalSize, liveBytesLowerBound(Set.Records));
+}
+
+TEST(GreedyBySizeOffsetsTest, ComplexRecords) {
+  // TFLite GPU memory_management_test ComplexRecords, GREEDY_BY_SIZE offsets.
+  auto Set = test::readShared("peers/tflite_gpu_ComplexRecords.csv");
+  OffsetsAssignment A = greedyBySizeOffsets(Set.Records);
+  EXPECT_EQ(A.Offsets,
+            (std::vector<uint64_t>{0, 32, 80, 64, 88, 0, 64, 72, 0}));
+  EXPECT_EQ(A.TotalSize, 96u);
 }
 
 TEST(GreedyBySizeOffsetsTest, RightForAnyInputOrder) {

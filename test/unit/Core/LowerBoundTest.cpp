@@ -8,8 +8,8 @@ namespace {
 
 TEST(LowerBoundTest, MaxOfLiveBytes) {
   // Task 3 has 64 + 32 live (TFLite GPU ChainRecords).
-  std::vector<UsageRecord> R = {{16, 0, 1}, {8, 1, 2}, {64, 2, 3}, {32, 3, 4},
-                                {8, 4, 5}};
+  std::vector<UsageRecord> R = {
+      {16, 0, 1}, {8, 1, 2}, {64, 2, 3}, {32, 3, 4}, {8, 4, 5}};
   EXPECT_EQ(liveBytesLowerBound(R), 96u);
 }
 
@@ -32,4 +32,20 @@ TEST(LowerBoundTest, AlignRecordsRoundsUpAndDetectsOverflow) {
   llvm::consumeError(Bad.takeError());
 }
 
+} // namespace
+
+namespace {
+TEST(LowerBoundTest, ObjectsBoundIsSumOfPositionalMaximums) {
+  // TFLite GPU ChainRecords: tasks hold {16}, {16,8}, {64,8}, {64,32},
+  // {32,8}, {8}: positional maximums 64, 32.
+  std::vector<UsageRecord> Chain = {
+      {16, 0, 1}, {8, 1, 2}, {64, 2, 3}, {32, 3, 4}, {8, 4, 5}};
+  EXPECT_EQ(objectsLowerBound(Chain), 96u);
+  // ComplexRecords: task 5 holds {64,16,8,8}, task 1 {32,32}: 64, 32, 8, 8.
+  std::vector<UsageRecord> Complex = {{32, 0, 1}, {32, 1, 4}, {8, 2, 5},
+                                      {16, 3, 5}, {8, 4, 5},  {64, 5, 7},
+                                      {8, 6, 8},  {8, 7, 8},  {16, 8, 9}};
+  EXPECT_EQ(objectsLowerBound(Complex), 112u);
+  EXPECT_EQ(objectsLowerBound({}), 0u);
+}
 } // namespace

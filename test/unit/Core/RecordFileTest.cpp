@@ -72,8 +72,8 @@ TEST(RecordFileTest, WriteThenReadRoundTrips) {
 
 TEST(RecordFileTest, ReadsEverySharedDataset) {
   // Counts from ../shared/datasets/records/peers/SOURCES.txt.
-  EXPECT_EQ(test::readShared("peers/tflite_gpu_ChainRecords.csv").Records.size(),
-            5u);
+  EXPECT_EQ(
+      test::readShared("peers/tflite_gpu_ChainRecords.csv").Records.size(), 5u);
   EXPECT_EQ(test::readShared("peers/tvm_deep_speech.csv").Records.size(), 184u);
   EXPECT_EQ(test::readShared("peers/xla_BestFit.csv").Records.size(), 5u);
 }

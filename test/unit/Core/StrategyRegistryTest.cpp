@@ -17,21 +17,22 @@ TEST(StrategyRegistryTest, UnknownNameListsValidOnes) {
 
 TEST(StrategyRegistryTest, UserStrategyIsAPeer) {
   // Everything end to end: valid for any input.
-  registerStrategy("test-stack", [](llvm::ArrayRef<UsageRecord> R,
-                                    const StrategyOptions &) -> llvm::Expected<Plan> {
-    OffsetsAssignment A;
-    for (const UsageRecord &U : R) {
-      A.Offsets.push_back(A.TotalSize);
-      A.TotalSize += U.Size;
-    }
-    return planFromOffsets(A);
-  });
+  registerStrategy("test-stack",
+                   [](llvm::ArrayRef<UsageRecord> R,
+                      const StrategyOptions &) -> llvm::Expected<Plan> {
+                     OffsetsAssignment A;
+                     for (const UsageRecord &U : R) {
+                       A.Offsets.push_back(A.TotalSize);
+                       A.TotalSize += U.Size;
+                     }
+                     return planFromOffsets(A);
+                   });
   auto Names = strategyNames();
   EXPECT_NE(std::find(Names.begin(), Names.end(), "test-stack"), Names.end());
   StrategyOptions O;
   O.Alignment = 8;
-  auto P = planMemory("test-stack", {UsageRecord(3, 0, 1), UsageRecord(5, 1, 2)},
-                      O);
+  auto P =
+      planMemory("test-stack", {UsageRecord(3, 0, 1), UsageRecord(5, 1, 2)}, O);
   ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
   EXPECT_EQ(P->Strategy, "test-stack");
   EXPECT_EQ(P->Offsets.Offsets, (std::vector<uint64_t>{0, 8}));
@@ -39,16 +40,19 @@ TEST(StrategyRegistryTest, UserStrategyIsAPeer) {
 }
 
 TEST(StrategyRegistryTest, InvalidPlanFromAStrategyIsAnError) {
-  registerStrategy("test-broken", [](llvm::ArrayRef<UsageRecord> R,
-                                     const StrategyOptions &) -> llvm::Expected<Plan> {
-    OffsetsAssignment A;
-    A.Offsets.assign(R.size(), 0);
-    A.TotalSize = 1;
-    return planFromOffsets(A);
-  });
-  auto P = planMemory("test-broken", {UsageRecord(4, 0, 1), UsageRecord(4, 1, 2)});
+  registerStrategy("test-broken",
+                   [](llvm::ArrayRef<UsageRecord> R,
+                      const StrategyOptions &) -> llvm::Expected<Plan> {
+                     OffsetsAssignment A;
+                     A.Offsets.assign(R.size(), 0);
+                     A.TotalSize = 1;
+                     return planFromOffsets(A);
+                   });
+  auto P =
+      planMemory("test-broken", {UsageRecord(4, 0, 1), UsageRecord(4, 1, 2)});
   ASSERT_FALSE(bool(P));
-  EXPECT_NE(llvm::toString(P.takeError()).find("invalid plan"), std::string::npos);
+  EXPECT_NE(llvm::toString(P.takeError()).find("invalid plan"),
+            std::string::npos);
 }
 
 TEST(StrategyRegistryTest, RejectsBadAlignmentAndReversedRecords) {
@@ -56,7 +60,8 @@ TEST(StrategyRegistryTest, RejectsBadAlignmentAndReversedRecords) {
   O.Alignment = 48;
   auto P = planMemory("auto", {UsageRecord(4, 0, 1)}, O);
   ASSERT_FALSE(bool(P));
-  EXPECT_NE(llvm::toString(P.takeError()).find("power of two"), std::string::npos);
+  EXPECT_NE(llvm::toString(P.takeError()).find("power of two"),
+            std::string::npos);
   auto Q = planMemory("auto", {UsageRecord(4, 3, 1)});
   ASSERT_FALSE(bool(Q));
   EXPECT_NE(llvm::toString(Q.takeError()).find("before it starts"),

@@ -63,13 +63,13 @@ TEST(ValidatorTest, FindsOverlapHiddenBehindAnEarlierNeighbour) {
 TEST(ValidatorTest, ObjectsMayNotShareWhenLifetimesOverlap) {
   std::vector<UsageRecord> R = {UsageRecord(16, 0, 1), UsageRecord(8, 1, 2),
                                 UsageRecord(8, 3, 4)};
-  EXPECT_FALSE(
-      llvm::errorToBool(validateObjects(R, ObjectsAssignment{{0, 1, 0}, {16, 8}})));
-  EXPECT_TRUE(
-      llvm::errorToBool(validateObjects(R, ObjectsAssignment{{0, 0, 1}, {16, 8}})));
+  EXPECT_FALSE(llvm::errorToBool(
+      validateObjects(R, ObjectsAssignment{{0, 1, 0}, {16, 8}})));
+  EXPECT_TRUE(llvm::errorToBool(
+      validateObjects(R, ObjectsAssignment{{0, 0, 1}, {16, 8}})));
   // Object too small for its tensor.
-  EXPECT_TRUE(
-      llvm::errorToBool(validateObjects(R, ObjectsAssignment{{1, 0, 1}, {16, 8}})));
+  EXPECT_TRUE(llvm::errorToBool(
+      validateObjects(R, ObjectsAssignment{{1, 0, 1}, {16, 8}})));
 }
 
 } // namespace

@@ -9,17 +9,16 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <algorithm>
-#include <map>
 #include <numeric>
-#include <queue>
 #include <tuple>
 
 namespace memplan {
 
-/// TFLite GPU EqualityAssignment: in program order, a tensor takes a free
-/// object of exactly its size (the most recently freed one) or a new object.
-/// Any size type ordered by operator<, so GPU textures (Size2D, Size3D) too.
-/// Records may come in any order: they are visited sorted by first task.
+/// TFLite GPU EqualityAssignment for sizes that are shapes (GPU textures:
+/// Size2D, Size3D, or any type with operator==): in program order, a tensor
+/// takes the lowest-numbered object of exactly its shape that is free by its
+/// first task, or a new object. Records may come in any order: they are
+/// visited sorted by first task. O(n * objects).
 template <typename SizeT>
 SizedObjectsAssignment<SizeT>
 equalityAssignmentOf(llvm::ArrayRef<SizedUsageRecord<SizeT>> Records) {
@@ -31,31 +30,26 @@ equalityAssignmentOf(llvm::ArrayRef<SizedUsageRecord<SizeT>> Records) {
   });
   SizedObjectsAssignment<SizeT> A;
   A.ObjectIds.assign(Records.size(), kNotAssigned);
-  std::map<SizeT, std::vector<size_t>> Free;
-  // Objects in use, the one freed first (then lowest id) on top.
-  using InUse = std::pair<uint64_t, size_t>;
-  std::priority_queue<InUse, std::vector<InUse>, std::greater<InUse>> Busy;
+  std::vector<uint64_t> FreeAfter; // Object -> last task of its last tensor.
   for (size_t I : Order) {
-    while (!Busy.empty() && Busy.top().first < Records[I].FirstTask) {
-      size_t Obj = Busy.top().second;
-      Free[A.ObjectSizes[Obj]].push_back(Obj);
-      Busy.pop();
-    }
-    auto It = Free.find(Records[I].Size);
-    size_t Obj;
-    if (It == Free.end() || It->second.empty()) {
-      Obj = A.ObjectSizes.size();
+    size_t Obj = 0;
+    while (Obj < A.ObjectSizes.size() &&
+           !(FreeAfter[Obj] < Records[I].FirstTask &&
+             A.ObjectSizes[Obj] == Records[I].Size))
+      ++Obj;
+    if (Obj == A.ObjectSizes.size()) {
       A.ObjectSizes.push_back(Records[I].Size);
-    } else {
-      Obj = It->second.back();
-      It->second.pop_back();
+      FreeAfter.push_back(0);
     }
     A.ObjectIds[I] = Obj;
-    Busy.push({Records[I].LastTask, Obj});
+    FreeAfter[Obj] = Records[I].LastTask;
   }
   return A;
 }
 
+/// TFLite GPU EqualityAssignmentWithHash, for byte sizes: a tensor takes the
+/// most recently freed object of exactly its size, or a new one. Any input
+/// order. O(n log n).
 ObjectsAssignment equalityAssignment(llvm::ArrayRef<UsageRecord> Records);
 
 } // namespace memplan
