@@ -93,6 +93,8 @@ memplan_rt_allocator *Global = nullptr;
 void reportAtExit() {
   if (!Global)
     return;
+  // The program's own output comes first when both streams share a pipe.
+  std::fflush(stdout);
   const char *Dump = std::getenv("MEMPLAN_RT_DUMP");
   if (envFlag("MEMPLAN_RT_STATS") || (Dump && !std::strcmp(Dump, "text"))) {
     // The text dump starts with the stats; print only them unless asked.
