@@ -184,7 +184,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
   if (alignment <= 0 || !llvm::isPowerOf2_64(alignment)) {
     M.emitError() << "tensor-mem-lower-runtime: alignment must be a positive "
                      "power of two, got "
-                  << alignment;
+                  << static_cast<int64_t>(alignment);
     return signalPassFailure();
   }
 

@@ -1,0 +1,99 @@
+// What tensor-mem-lower-runtime lowers and what it leaves alone (with a
+// remark), on already-bufferized IR.
+//
+// RUN: memplan-opt %s --split-input-file --tensor-mem-lower-runtime --verify-diagnostics | FileCheck %s
+// RUN: not memplan-opt %s --split-input-file --tensor-mem-lower-runtime="alignment=3" 2>&1 | FileCheck %s --check-prefix=BADALIGN
+
+// BADALIGN: alignment must be a positive power of two, got 3
+
+// Byte sizes: the element stride (i1 -> 1, i17 -> 4, vector<3xf32> -> 16,
+// complex<f64> -> 16) times the static dims, times each dynamic size.
+// CHECK-LABEL: func.func @sizes
+// CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK: %[[C1:.*]] = arith.constant 1 : i64
+// CHECK: %[[NI:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: %[[B1:.*]] = arith.muli %[[C1]], %[[NI]] : i64
+// CHECK: %[[A1:.*]] = arith.constant 64 : i64
+// CHECK: %[[BUF1:.*]] = call @memplan_rt_alloc(%[[B1]], %[[A1]])
+// CHECK: memref.view %[[BUF1]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi1>
+// CHECK: arith.constant 12 : i64
+// CHECK: memref.view {{.*}} : memref<?xi8> to memref<3x?xi17>
+// CHECK: arith.constant 16 : i64
+// CHECK: memref.view {{.*}} : memref<?xi8> to memref<?xvector<3xf32>>
+// CHECK: %[[C2:.*]] = arith.constant 320 : i64
+// CHECK: arith.muli %[[C2]], %{{.*}} : i64
+// CHECK: %[[B5:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
+// CHECK: %[[A5:.*]] = arith.constant 256 : i64
+// CHECK: call @memplan_rt_alloc(%[[B5]], %[[A5]])
+// CHECK: memref.view {{.*}} : memref<?xi8> to memref<?x20x?xcomplex<f64>>
+// CHECK: call @memplan_rt_free(%[[BUF1]]) : (memref<?xi8>) -> ()
+// CHECK-COUNT-3: call @memplan_rt_free
+// CHECK-NEXT: memref.dealloc %{{.*}} : memref<4xf32>
+// CHECK-NEXT: return
+func.func @sizes(%n: index, %m: index) {
+  %a = memref.alloc(%n) : memref<?xi1>
+  %b = memref.alloc(%n) : memref<3x?xi17>
+  %c = memref.alloc(%n) : memref<?xvector<3xf32>>
+  %d = memref.alloc(%n, %m) {alignment = 256} : memref<?x20x?xcomplex<f64>>
+  %s = memref.alloc() : memref<4xf32>
+  memref.dealloc %a : memref<?xi1>
+  memref.dealloc %b : memref<3x?xi17>
+  memref.dealloc %c : memref<?xvector<3xf32>>
+  memref.dealloc %d : memref<?x20x?xcomplex<f64>>
+  memref.dealloc %s : memref<4xf32>
+  return
+}
+// The static alloc is not touched without all=true.
+// CHECK-LABEL: func.func @static_left
+// CHECK: memref.alloc() : memref<4xf32>
+func.func @static_left() {
+  %s = memref.alloc() : memref<4xf32>
+  memref.dealloc %s : memref<4xf32>
+  return
+}
+
+// -----
+
+// Deallocs reached through views and casts become frees of the buffer.
+// CHECK-LABEL: func.func @through_views
+// CHECK: %[[BUF:.*]] = call @memplan_rt_alloc
+// CHECK: scf.if
+// CHECK-NEXT: call @memplan_rt_free(%[[BUF]])
+func.func @through_views(%n: index, %c: i1) {
+  %a = memref.alloc(%n) : memref<?x4xf32>
+  %cast = memref.cast %a : memref<?x4xf32> to memref<?x?xf32>
+  scf.if %c {
+    memref.dealloc %cast : memref<?x?xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @left_alone(%n: index, %c: i1) -> memref<?xf32> {
+  // expected-remark @below {{left alone: non-identity layout}}
+  %a = memref.alloc(%n) : memref<?xf32, strided<[2]>>
+  // expected-remark @below {{left alone: non-default memory space}}
+  %b = memref.alloc(%n) : memref<?xf32, 1>
+  // expected-remark @below {{left alone: element size unknown to the data layout}}
+  %d = memref.alloc(%n) : memref<?xmemref<f32>>
+  // expected-remark @below {{left alone: the buffer flows into 'func.return'}}
+  %r = memref.alloc(%n) : memref<?xf32>
+  // expected-remark @below {{left alone: the buffer flows into 'scf.yield'}}
+  %y = memref.alloc(%n) : memref<?xf32>
+  %s = scf.if %c -> memref<?xf32> {
+    scf.yield %y : memref<?xf32>
+  } else {
+    scf.yield %y : memref<?xf32>
+  }
+  return %r : memref<?xf32>
+}
+
+// -----
+
+// expected-error @below {{'memplan_rt_alloc' is declared with type}}
+func.func private @memplan_rt_alloc(i64) -> memref<?xi8>
+func.func @clash(%n: index) {
+  %a = memref.alloc(%n) : memref<?xf32>
+  return
+}
