@@ -159,19 +159,23 @@ private:
     }
 
     uint64_t First = Tasks.start(Alloc), Last = First;
-    for (Value V : Aliases.resolve(Alloc.getResult())) {
-      if (V != Alloc.getResult()) {
-        // A block argument of a loop around the alloc carries the buffer
-        // into the next iteration, where the alloc runs again.
-        if (auto Arg = dyn_cast<BlockArgument>(V)) {
-          Operation *Owner = Arg.getOwner()->getParentOp();
-          if (Owner != Fn.getOperation() && Owner->isProperAncestor(Alloc) &&
-              isLoop(Owner))
-            return Leave("carried across iterations of its loop", Owner);
-        }
-        if (Live && isLiveAt(V, Alloc))
-          return Leave("carried across iterations of a control-flow loop");
+    BufferViewFlowAnalysis::ValueSetT AllAliases =
+        Aliases.resolve(Alloc.getResult());
+    for (Value V : AllAliases) {
+      if (V == Alloc.getResult())
+        continue;
+      // A block argument of a loop around the alloc carries the buffer into
+      // the next iteration, where the alloc runs again.
+      if (auto Arg = dyn_cast<BlockArgument>(V)) {
+        Operation *Owner = Arg.getOwner()->getParentOp();
+        if (Owner != Fn.getOperation() && Owner->isProperAncestor(Alloc) &&
+            isLoop(Owner))
+          return Leave("carried across iterations of its loop", Owner);
       }
+      if (Live && isLiveAt(V, Alloc))
+        return Leave("carried across iterations of a control-flow loop");
+    }
+    for (Value V : AllAliases) {
       for (OpOperand &Use : V.getUses()) {
         Operation *User = Use.getOwner();
         if (std::optional<std::string> Escape = escapes(Use))
@@ -257,17 +261,20 @@ private:
     return Info && Info->currentlyLiveValues(Op).contains(V);
   }
 
-  /// Over a CFG, a value live into or out of a block is alive over all of it.
+  /// Over a CFG, a value live into a block is alive from the block's start,
+  /// one live out of it until the block's end (and any loop around it).
   void extendOverBlocks(Value V, Operation *Alloc, uint64_t &First,
                         uint64_t &Last) {
     Fn->walk([&](Block *B) {
       if (B->empty())
         return;
       const LivenessBlockInfo *Info = Live->getLiveness(B);
-      if (!Info || (!Info->isLiveIn(V) && !Info->isLiveOut(V)))
+      if (!Info)
         return;
-      First = std::min(First, Tasks.start(&B->front()));
-      Last = std::max(Last, lastTaskOf(&B->back(), Alloc));
+      if (Info->isLiveIn(V))
+        First = std::min(First, Tasks.start(&B->front()));
+      if (Info->isLiveOut(V))
+        Last = std::max(Last, lastTaskOf(&B->back(), Alloc));
     });
   }
 

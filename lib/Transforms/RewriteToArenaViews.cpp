@@ -168,16 +168,16 @@ struct TensorMemPlanPass
     auto ArenaType = MemRefType::get(
         {static_cast<int64_t>(Offsets.TotalSize)}, B.getI8Type(),
         MemRefLayoutAttrInterface(), G.MemorySpace);
-    Value Arena = B.create<memref::AllocOp>(Fn.getLoc(), ArenaType, ValueRange(),
-                                            B.getI64IntegerAttr(Align));
+    Value Arena = memref::AllocOp::create(B, Fn.getLoc(), ArenaType, ValueRange(),
+                                        B.getI64IntegerAttr(Align));
 
     for (auto [I, Buffer] : llvm::enumerate(G.Buffers)) {
       memref::AllocOp Alloc = Buffer->Alloc;
       B.setInsertionPoint(Alloc);
-      Value Offset = B.create<arith::ConstantIndexOp>(
-          Alloc.getLoc(), static_cast<int64_t>(Offsets.Offsets[I]));
-      Value View = B.create<memref::ViewOp>(Alloc.getLoc(), Alloc.getType(),
-                                            Arena, Offset, ValueRange());
+      Value Offset = arith::ConstantIndexOp::create(
+          B, Alloc.getLoc(), static_cast<int64_t>(Offsets.Offsets[I]));
+      Value View = memref::ViewOp::create(B, Alloc.getLoc(), Alloc.getType(),
+                                        Arena, Offset, ValueRange());
       for (Operation *Dealloc : Buffer->Deallocs)
         Dealloc->erase();
       Alloc.replaceAllUsesWith(View);
@@ -201,13 +201,13 @@ struct TensorMemPlanPass
         B.setInsertionPoint(LastUser);
       else
         B.setInsertionPointAfter(LastUser);
-      B.create<memref::DeallocOp>(Fn.getLoc(), Arena);
+      memref::DeallocOp::create(B, Fn.getLoc(), Arena);
       return;
     }
     for (Block &Blk : Body)
       if (!Blk.empty() && Blk.back().hasTrait<OpTrait::ReturnLike>()) {
         B.setInsertionPoint(&Blk.back());
-        B.create<memref::DeallocOp>(Fn.getLoc(), Arena);
+        memref::DeallocOp::create(B, Fn.getLoc(), Arena);
       }
   }
 };

@@ -7,9 +7,14 @@
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 
+namespace memplan::test {
+void registerTestUsageRecordsPass();
+} // namespace memplan::test
+
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   memplan::registerMemPlanPasses();
+  memplan::test::registerTestUsageRecordsPass();
 
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);
