@@ -24,6 +24,8 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <sys/wait.h>
+#include <unistd.h>
 #include <vector>
 
 #if defined(MEMPLAN_BENCH_BFC)
@@ -219,8 +221,9 @@ void replay(const Trace &T, std::vector<void *> &Slots) {
 }
 
 /// Peak reserved over one replay, sampled after every alloc, above what was
-/// reserved before it.
-uint64_t peakReserved(const Trace &T) {
+/// reserved before it. Runs in a forked child so that every trace starts
+/// from the same allocator state (malloc keeps freed memory for later).
+uint64_t peakReservedInChild(const Trace &T) {
   resetAllocator();
   std::vector<void *> Slots(T.NumBuffers);
   uint64_t Base = reservedBytes(), Peak = Base;
@@ -233,12 +236,27 @@ uint64_t peakReserved(const Trace &T) {
       doFree(Slots[E.Slot]);
     }
   }
-  // glibc/jemalloc/mimalloc keep some memory reserved process-wide; the
-  // baseline is what they held before the replay.
-#if defined(MEMPLAN_BENCH_BFC)
-  Base = 0;
-#endif
-  return Peak > Base ? Peak - Base : 0;
+  return Peak - Base;
+}
+
+uint64_t peakReserved(const Trace &T) {
+  int Fds[2];
+  if (pipe(Fds) != 0)
+    return 0;
+  pid_t Pid = fork();
+  if (Pid == 0) {
+    uint64_t Peak = peakReservedInChild(T);
+    ssize_t W = write(Fds[1], &Peak, sizeof(Peak));
+    _exit(W == sizeof(Peak) ? 0 : 1);
+  }
+  close(Fds[1]);
+  uint64_t Peak = 0;
+  if (Pid < 0 || read(Fds[0], &Peak, sizeof(Peak)) != sizeof(Peak))
+    Peak = 0;
+  close(Fds[0]);
+  if (Pid > 0)
+    waitpid(Pid, nullptr, 0);
+  return Peak;
 }
 
 } // namespace

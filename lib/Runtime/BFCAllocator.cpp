@@ -305,7 +305,7 @@ uint64_t BFCAllocator::releaseFreeRegionsLocked() {
 }
 
 uint64_t BFCAllocator::releaseFreeRegions() {
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   return releaseFreeRegionsLocked();
 }
 
@@ -363,7 +363,7 @@ void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
   if (Align == 0)
     Align = 1;
   if (!isPow2(Align) || Align > MEMPLAN_RT_MAX_ALIGNMENT) {
-    std::lock_guard<std::mutex> L(Mu);
+    std::lock_guard<SpinLock> L(Mu);
     ++Stats.num_failures;
     if (Status)
       *Status = MEMPLAN_RT_BAD_ALIGNMENT;
@@ -374,7 +374,7 @@ void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
   if (Bytes == 0)
     return nullptr;
   if (Bytes > (UINT64_MAX >> 2)) {
-    std::lock_guard<std::mutex> L(Mu);
+    std::lock_guard<SpinLock> L(Mu);
     ++Stats.num_failures;
     if (Status)
       *Status = MEMPLAN_RT_OUT_OF_MEMORY;
@@ -385,7 +385,7 @@ void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
   if (Align < Opts.rounding)
     Align = Opts.rounding;
 
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   Handle H = findChunk(Rounded, Align);
   if (H == None && extend(Rounded, Align))
     H = findChunk(Rounded, Align);
@@ -450,7 +450,7 @@ memplan_rt_status BFCAllocator::deallocate(void *Ptr) {
   if (!Ptr)
     return MEMPLAN_RT_OK;
   const char *P = static_cast<const char *>(Ptr);
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   const Region *R = regionFor(P);
   memplan_rt_status Bad = MEMPLAN_RT_OK;
   Handle H = None;
@@ -501,12 +501,12 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
 }
 
 memplan_rt_stats BFCAllocator::stats() const {
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   return statsLocked();
 }
 
 uint64_t BFCAllocator::allocatedSize(const void *Ptr) const {
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   const Region *R = Ptr ? regionFor(Ptr) : nullptr;
   if (!R)
     return 0;

@@ -144,7 +144,7 @@ struct DumpWriter {
 } // namespace memplan::rt
 
 std::string BFCAllocator::dump(bool Json) const {
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   DumpWriter W{*this, {}};
   if (Json)
     W.json();

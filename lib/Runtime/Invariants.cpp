@@ -7,7 +7,7 @@
 using namespace memplan::rt;
 
 bool BFCAllocator::checkInvariants(std::string *Why) const {
-  std::lock_guard<std::mutex> L(Mu);
+  std::lock_guard<SpinLock> L(Mu);
   auto Fail = [&](const std::string &Msg) {
     if (Why)
       *Why = Msg;
