@@ -37,10 +37,12 @@ public:
 
 private:
   Outcome search(const std::vector<size_t> &Parent, uint64_t LastOffset,
-                 size_t LastRank);
+                 size_t LastRank, size_t SecFrom, size_t SecTo);
+  Outcome decompose(size_t B, const std::vector<size_t> &Order, uint64_t Off,
+                    size_t SecFrom, size_t SecTo);
   void place(size_t B, uint64_t Off);
   void unplace(size_t B, size_t MinMark, size_t FloorMark);
-  bool check(uint64_t Off) const;
+  bool check(uint64_t Off, size_t SecFrom, size_t SecTo) const;
 
   // The problem.
   std::vector<uint64_t> Size;
@@ -53,6 +55,9 @@ private:
   static constexpr uint64_t kUnplaced = UINT64_MAX;
   std::vector<uint64_t> Offset, MinOffset, Floor, Total;
   std::vector<size_t> Rank;
+  /// Cuts[S]: unplaced buffers live in both section S and S + 1. At zero,
+  /// the buffers left on either side are independent.
+  std::vector<size_t> Cuts, InitialCuts;
   std::vector<std::pair<size_t, uint64_t>> MinLog, FloorLog; // Undo logs.
   std::vector<size_t> Stamp;
   size_t StampValue = 0;
@@ -129,10 +134,14 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
   Preorders.push_back(
       Make([&](size_t B) { return std::make_tuple(T[B], W[B], A[B]); }));
   Stamp.assign(NumSections, 0);
+  InitialCuts.assign(NumSections ? NumSections - 1 : 0, 0);
+  for (size_t B = 0; B < M; ++B)
+    for (size_t S = SecLo[B]; S + 1 < SecHi[B]; ++S)
+      ++InitialCuts[S];
 }
 
-bool Partition::check(uint64_t Off) const {
-  for (size_t S = 0; S < Floor.size(); ++S)
+bool Partition::check(uint64_t Off, size_t SecFrom, size_t SecTo) const {
+  for (size_t S = SecFrom; S < SecTo; ++S)
     if (std::max(Floor[S], Off) + Total[S] > Capacity)
       return false;
   return true;
@@ -188,7 +197,8 @@ void Partition::unplace(size_t B, size_t MinMark, size_t FloorMark) {
 }
 
 Outcome Partition::search(const std::vector<size_t> &Parent,
-                          uint64_t LastOffset, size_t LastRank) {
+                          uint64_t LastOffset, size_t LastRank, size_t SecFrom,
+                          size_t SecTo) {
   if (NodesLeft-- <= 0)
     return Outcome::NodeLimit;
   if ((++Nodes & 255) == 0 && Clock::now() > Deadline)
@@ -199,7 +209,11 @@ Outcome Partition::search(const std::vector<size_t> &Parent,
     if (Offset[B] == kUnplaced)
       Order.push_back(B);
   if (Order.empty()) {
-    Solution = Offset;
+    // Buffers of independent parts solved elsewhere are unplaced here: keep
+    // their offsets.
+    for (size_t B = 0; B < Offset.size(); ++B)
+      if (Offset[B] != kUnplaced)
+        Solution[B] = Offset[B];
     return Outcome::Found;
   }
   std::sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
@@ -220,13 +234,47 @@ Outcome Partition::search(const std::vector<size_t> &Parent,
     size_t MinMark = MinLog.size(), FloorMark = FloorLog.size();
     place(B, Off);
     Outcome R = Outcome::NotFound;
-    if (Off + Size[B] <= Capacity && check(Off))
-      R = search(Order, Off, Rank[B]);
+    if (Off + Size[B] <= Capacity && check(Off, SecFrom, SecTo))
+      R = decompose(B, Order, Off, SecFrom, SecTo);
     unplace(B, MinMark, FloorMark);
     if (R != Outcome::NotFound)
       return R;
   }
   return Outcome::NotFound;
+}
+
+Outcome Partition::decompose(size_t B, const std::vector<size_t> &Order,
+                             uint64_t Off, size_t SecFrom, size_t SecTo) {
+  // Placing B may leave no unplaced buffer across some section boundaries;
+  // the parts between them are then solved one after the other, each from a
+  // fresh canonical order, and a part that fails fails them all.
+  // Recorded now: when B is the last of its part no leaf follows.
+  Solution[B] = Off;
+  std::vector<size_t> CutPoints = {SecFrom};
+  for (size_t S = SecLo[B]; S + 1 < SecHi[B]; ++S)
+    if (--Cuts[S] == 0)
+      CutPoints.push_back(S + 1);
+  Outcome R = Outcome::Found;
+  if (CutPoints.size() == 1) {
+    R = search(Order, Off, Rank[B], SecFrom, SecTo);
+  } else {
+    CutPoints.push_back(SecTo);
+    for (size_t C = 1; C < CutPoints.size() && R == Outcome::Found; ++C) {
+      size_t Lo = CutPoints[C - 1], Hi = CutPoints[C];
+      std::vector<size_t> Part;
+      for (size_t O : Order)
+        if (Offset[O] == kUnplaced && SecLo[O] < Hi && Lo < SecHi[O])
+          Part.push_back(O);
+      if (Part.empty())
+        continue;
+      std::sort(Part.begin(), Part.end(),
+                [&](size_t X, size_t Y) { return Rank[X] < Rank[Y]; });
+      R = search(Part, 0, 0, Lo, Hi);
+    }
+  }
+  for (size_t S = SecLo[B]; S + 1 < SecHi[B]; ++S)
+    ++Cuts[S];
+  return R;
 }
 
 Outcome Partition::decide(uint64_t Cap, Clock::time_point Limit) {
@@ -248,9 +296,11 @@ Outcome Partition::decide(uint64_t Cap, Clock::time_point Limit) {
       for (size_t P = 0; P < M; ++P)
         Rank[Pre[P]] = P;
       NodesLeft = Limit;
-      if (!check(0))
+      Cuts = InitialCuts;
+      Solution.assign(M, 0);
+      if (!check(0, 0, Floor.size()))
         return Outcome::NotFound;
-      Outcome R = search(Pre, 0, 0);
+      Outcome R = search(Pre, 0, 0, 0, Floor.size());
       if (R != Outcome::NodeLimit)
         return R;
     }
