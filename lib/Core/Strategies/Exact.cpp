@@ -50,6 +50,9 @@ private:
   std::vector<std::vector<size_t>> Overlaps, SectionBuffers;
   std::vector<uint64_t> InitialTotal;
   std::vector<std::vector<size_t>> Preorders;
+  std::vector<uint64_t> Width;
+  std::vector<unsigned __int128> Area;
+  size_t Heuristic = 0; // Index into Preorders of the running search.
 
   // Search state.
   static constexpr uint64_t kUnplaced = UINT64_MAX;
@@ -111,8 +114,10 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
 
   // MiniMalloc's static preorderings, all decreasing: T = the largest
   // section total the buffer is in, W = sections it spans, A = area.
-  std::vector<uint64_t> T(M), W(M);
-  std::vector<unsigned __int128> A(M);
+  std::vector<uint64_t> T(M), &W = Width;
+  std::vector<unsigned __int128> &A = Area;
+  W.assign(M, 0);
+  A.assign(M, 0);
   for (size_t B = 0; B < M; ++B) {
     for (size_t S = SecLo[B]; S < SecHi[B]; ++S)
       T[B] = std::max(T[B], InitialTotal[S]);
@@ -267,9 +272,42 @@ Outcome Partition::decompose(size_t B, const std::vector<size_t> &Order,
           Part.push_back(O);
       if (Part.empty())
         continue;
-      std::sort(Part.begin(), Part.end(),
-                [&](size_t X, size_t Y) { return Rank[X] < Rank[Y]; });
-      R = search(Part, 0, 0, Lo, Hi);
+      // The part's own preorder, its totals as they are now (MiniMalloc
+      // re-sorts every sub-problem too); ranks restored afterwards.
+      std::vector<uint64_t> T(Part.size(), 0);
+      std::vector<size_t> Pos(Part.size()), Saved(Part.size());
+      for (size_t I = 0; I < Part.size(); ++I) {
+        for (size_t S = SecLo[Part[I]]; S < SecHi[Part[I]]; ++S)
+          T[I] = std::max(T[I], Total[S]);
+        Saved[I] = Rank[Part[I]];
+      }
+      std::iota(Pos.begin(), Pos.end(), 0);
+      auto Key = [&](size_t I) {
+        size_t O = Part[I];
+        switch (Heuristic) {
+        case 0:
+          return std::make_tuple((unsigned __int128)Width[O], Area[O],
+                                 (unsigned __int128)T[I]);
+        case 1:
+          return std::make_tuple((unsigned __int128)T[I], Area[O],
+                                 (unsigned __int128)Width[O]);
+        default:
+          return std::make_tuple((unsigned __int128)T[I],
+                                 (unsigned __int128)Width[O], Area[O]);
+        }
+      };
+      std::stable_sort(Pos.begin(), Pos.end(), [&](size_t X, size_t Y) {
+        auto KX = Key(X), KY = Key(Y);
+        return KX != KY ? KX > KY : Saved[X] < Saved[Y];
+      });
+      std::vector<size_t> Sorted(Part.size());
+      for (size_t I = 0; I < Pos.size(); ++I) {
+        Sorted[I] = Part[Pos[I]];
+        Rank[Sorted[I]] = I;
+      }
+      R = search(Sorted, 0, 0, Lo, Hi);
+      for (size_t I = 0; I < Part.size(); ++I)
+        Rank[Part[I]] = Saved[I];
     }
   }
   for (size_t S = SecLo[B]; S + 1 < SecHi[B]; ++S)
@@ -285,7 +323,8 @@ Outcome Partition::decide(uint64_t Cap, Clock::time_point Limit) {
   // hit is no proof, a search that ends without one is.
   for (int64_t Limit = 2 * (int64_t)std::max<size_t>(M, 1);;
        Limit = Limit > INT64_MAX / 2 ? INT64_MAX : 2 * Limit) {
-    for (const std::vector<size_t> &Pre : Preorders) {
+    for (Heuristic = 0; Heuristic < Preorders.size(); ++Heuristic) {
+      const std::vector<size_t> &Pre = Preorders[Heuristic];
       Offset.assign(M, kUnplaced);
       MinOffset.assign(M, 0);
       Floor.assign(InitialTotal.size(), 0);
