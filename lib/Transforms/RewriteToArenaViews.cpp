@@ -11,9 +11,12 @@
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/PlanReport.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/TimeProfiler.h"
 
@@ -72,20 +75,35 @@ struct TensorMemPlanPass
         return signalPassFailure();
   }
 
+  static std::string locationOf(Operation *Op) {
+    std::string S;
+    llvm::raw_string_ostream OS(S);
+    Op->getLoc().print(OS);
+    return S;
+  }
+
   LogicalResult planFunction(FunctionOpInterface Fn) {
     FunctionBuffers Buffers;
     {
       llvm::TimeTraceScope Scope("memplan analysis");
       Buffers = computeUsageRecords(Fn);
     }
+    FunctionReport Report;
+    Report.Function = Fn.getName().str();
+    Report.Location = locationOf(Fn);
+    Report.NumTasks = Buffers.NumTasks;
     numUnplanned += Buffers.Unplanned.size();
-    if (remarks)
-      for (const UnplannedBuffer &U : Buffers.Unplanned) {
-        InFlightDiagnostic D = U.Alloc->emitRemark()
-                               << "buffer not planned: " << U.Reason;
-        if (U.Culprit)
-          D.attachNote(U.Culprit->getLoc()) << "because of this op";
-      }
+    for (const UnplannedBuffer &U : Buffers.Unplanned) {
+      Report.Unplanned.push_back({locationOf(U.Alloc),
+                                  U.Alloc->getName().getStringRef().str(),
+                                  U.Reason});
+      if (!remarks)
+        continue;
+      InFlightDiagnostic D = U.Alloc->emitRemark()
+                             << "buffer not planned: " << U.Reason;
+      if (U.Culprit)
+        D.attachNote(U.Culprit->getLoc()) << "because of this op";
+    }
     // One arena per memory space, in order of first appearance.
     SmallVector<ArenaGroup> Groups;
     for (const PlannableBuffer &B : Buffers.Planned) {
@@ -98,14 +116,43 @@ struct TensorMemPlanPass
       }
       It->Buffers.push_back(&B);
     }
+    if (arena == "argument" && !Groups.empty() &&
+        failed(checkCallersReachable(Fn)))
+      return failure();
     for (ArenaGroup &G : Groups)
-      if (failed(planArena(Fn, G, Buffers)))
+      if (failed(planArena(Fn, G, Buffers, Report)))
         return failure();
+    if (!report.empty())
+      if (llvm::Error E = appendToReportFile(report, Report))
+        return Fn.emitError() << llvm::toString(std::move(E));
+    if (!timeline.empty())
+      if (llvm::Error E = appendToTimelineFile(timeline, std::move(Report)))
+        return Fn.emitError() << llvm::toString(std::move(E));
+    return success();
+  }
+
+  /// With arena=argument the callers must pass the arena, so the pass must
+  /// see them: it has to run on the op holding the symbol table.
+  LogicalResult checkCallersReachable(FunctionOpInterface Fn) {
+    if (Fn.getOperation() != getOperation())
+      return success();
+    Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
+    if (!Table)
+      return success();
+    auto Uses = SymbolTable::getSymbolUses(Fn, Table);
+    if (Uses && !Uses->empty())
+      return Fn.emitError()
+             << "tensor-mem-plan: arena=argument changes the signature of '"
+             << Fn.getName()
+             << "', which has callers; run the pass on the enclosing module "
+                "(builtin.module(tensor-mem-plan{arena=argument})) so it can "
+                "update them";
     return success();
   }
 
   LogicalResult planArena(FunctionOpInterface Fn, ArenaGroup &G,
-                          const FunctionBuffers &Buffers) {
+                          const FunctionBuffers &Buffers,
+                          FunctionReport &Report) {
     std::vector<UsageRecord> Records;
     uint64_t Align = alignment, RawBytes = 0;
     for (const PlannableBuffer *B : G.Buffers) {
@@ -136,9 +183,28 @@ struct TensorMemPlanPass
       return Fn.emitError() << llvm::toString(AlignedRecords.takeError());
 
     uint64_t Bound = liveBytesLowerBound(*AlignedRecords);
+    ArenaReport Arena;
+    if (G.MemorySpace)
+      llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
+    Arena.Strategy = P->Strategy;
+    Arena.Alignment = Align;
+    Arena.ArenaSize = P->Offsets.TotalSize;
+    Arena.LowerBound = Bound;
+    Arena.BytesWithoutPlanning = RawBytes;
+    Arena.Optimal = P->Optimal;
+    for (auto [I, B] : llvm::enumerate(G.Buffers)) {
+      memref::AllocOp Alloc = B->Alloc;
+      std::string Type;
+      llvm::raw_string_ostream(Type) << Alloc.getType();
+      Arena.Buffers.push_back({I, locationOf(Alloc), "memref.alloc", Type,
+                               Records[I].Size, P->Offsets.Offsets[I],
+                               Records[I].FirstTask, Records[I].LastTask});
+    }
+    Report.Arenas.push_back(std::move(Arena));
     {
       llvm::TimeTraceScope Scope("memplan rewrite");
-      rewrite(Fn, G, P->Offsets, Align, Buffers.FreesBuffers);
+      if (failed(rewrite(Fn, G, P->Offsets, Align, Buffers.FreesBuffers)))
+        return failure();
     }
     // Debian's LLVM is built without LLVM_ENABLE_STATS, which makes
     // Pass::Statistic a no-op there; the remark carries the same numbers.
@@ -159,17 +225,65 @@ struct TensorMemPlanPass
     return success();
   }
 
-  void rewrite(FunctionOpInterface Fn, ArenaGroup &G,
-               const OffsetsAssignment &Offsets, uint64_t Align,
-               bool FreesBuffers) {
+  /// The arena as a trailing function argument: its size goes in
+  /// `memplan.arena_size`; every caller in the symbol table allocates one
+  /// around the call.
+  FailureOr<Value> addArenaArgument(FunctionOpInterface Fn,
+                                    MemRefType ArenaType, uint64_t Align) {
+    unsigned Index = Fn.getNumArguments();
+    OpBuilder B(Fn.getContext());
+    auto SizeAttr = B.getNamedAttr(
+        "memplan.arena_size",
+        B.getI64IntegerAttr(static_cast<int64_t>(ArenaType.getNumElements())));
+    auto AlignAttr =
+        B.getNamedAttr("memplan.arena_alignment",
+                       B.getI64IntegerAttr(static_cast<int64_t>(Align)));
+    if (failed(Fn.insertArgument(Index, ArenaType,
+                                 B.getDictionaryAttr({SizeAttr, AlignAttr}),
+                                 Fn.getLoc())))
+      return Fn.emitError() << "tensor-mem-plan: cannot add an arena argument";
+    if (Operation *Table =
+            SymbolTable::getNearestSymbolTable(Fn->getParentOp()))
+      if (auto Uses = SymbolTable::getSymbolUses(Fn, Table))
+        for (const SymbolTable::SymbolUse &Use : *Uses) {
+          auto Call = dyn_cast<CallOpInterface>(Use.getUser());
+          if (!Call)
+            return Use.getUser()->emitError()
+                   << "tensor-mem-plan: arena=argument cannot update this "
+                      "use of '"
+                   << Fn.getName() << "'";
+          B.setInsertionPoint(Call);
+          Value CallerArena = memref::AllocOp::create(
+              B, Call.getLoc(), ArenaType, ValueRange(),
+              B.getI64IntegerAttr(static_cast<int64_t>(Align)));
+          Call.getArgOperandsMutable().append(CallerArena);
+          B.setInsertionPointAfter(Call);
+          memref::DeallocOp::create(B, Call.getLoc(), CallerArena);
+        }
+    return Fn.getArgument(Index);
+  }
+
+  LogicalResult rewrite(FunctionOpInterface Fn, ArenaGroup &G,
+                        const OffsetsAssignment &Offsets, uint64_t Align,
+                        bool FreesBuffers) {
     Block &Entry = Fn.getFunctionBody().front();
     OpBuilder B(Fn.getContext());
-    B.setInsertionPointToStart(&Entry);
     auto ArenaType = MemRefType::get(
         {static_cast<int64_t>(Offsets.TotalSize)}, B.getI8Type(),
         MemRefLayoutAttrInterface(), G.MemorySpace);
-    Value Arena = memref::AllocOp::create(B, Fn.getLoc(), ArenaType, ValueRange(),
-                                        B.getI64IntegerAttr(Align));
+    Value Arena;
+    if (arena == "argument") {
+      FailureOr<Value> Arg = addArenaArgument(Fn, ArenaType, Align);
+      if (failed(Arg))
+        return failure();
+      Arena = *Arg;
+      // The caller owns the arena.
+      FreesBuffers = false;
+    } else {
+      B.setInsertionPointToStart(&Entry);
+      Arena = memref::AllocOp::create(B, Fn.getLoc(), ArenaType, ValueRange(),
+                                      B.getI64IntegerAttr(Align));
+    }
 
     for (auto [I, Buffer] : llvm::enumerate(G.Buffers)) {
       memref::AllocOp Alloc = Buffer->Alloc;
@@ -184,12 +298,12 @@ struct TensorMemPlanPass
       Alloc.erase();
     }
     if (!FreesBuffers)
-      return;
+      return success();
     // The input frees its buffers, so the arena is freed as well: after the
     // last top-level op that uses it in a one-block body, else at each exit.
     Region &Body = Fn.getFunctionBody();
     if (Body.hasOneBlock()) {
-      Operation *LastUser = Arena.getDefiningOp();
+      Operation *LastUser = &Entry.front();
       BufferViewFlowAnalysis Aliases(Fn);
       for (Value Alias : Aliases.resolve(Arena))
         for (Operation *User : Alias.getUsers()) {
@@ -202,13 +316,14 @@ struct TensorMemPlanPass
       else
         B.setInsertionPointAfter(LastUser);
       memref::DeallocOp::create(B, Fn.getLoc(), Arena);
-      return;
+      return success();
     }
     for (Block &Blk : Body)
       if (!Blk.empty() && Blk.back().hasTrait<OpTrait::ReturnLike>()) {
         B.setInsertionPoint(&Blk.back());
         memref::DeallocOp::create(B, Fn.getLoc(), Arena);
       }
+    return success();
   }
 };
 
