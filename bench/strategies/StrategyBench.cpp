@@ -207,7 +207,8 @@ int scale(size_t MaxRecords) {
     }
     outs() << "\n";
   }
-  outs() << "skipped: min-cost-flow above 500 records (O(n^2) edges, 19 s at 1000), "
+  outs() << "skipped: min-cost-flow above 500 records (O(n^2) edges, 19 s at "
+            "1000), "
             "greedy-by-size / greedy-best / exact above 20000 (O(n^2)), "
             "greedy-by-breadth above 200000 (O(n * objects)).\n"
             "auto's exponent is fitted above 5000 records, where it runs no "
