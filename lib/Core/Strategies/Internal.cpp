@@ -160,22 +160,19 @@ ConflictIndex::ConflictIndex(llvm::ArrayRef<UsageRecord> Records)
   Leaves = 1;
   while (Leaves < Records.size())
     Leaves *= 2;
-  Tree.assign(2 * Leaves, -1);
+  Tree.assign(2 * Leaves, std::nullopt);
 }
 
 void ConflictIndex::insert(size_t I) {
-  // Tasks beyond INT64_MAX would not fit; clamp, which keeps the query
-  // conservative only in the irrelevant case of such absurd task numbers.
-  int64_t Last = (int64_t)std::min<uint64_t>(Records[I].LastTask, INT64_MAX);
   size_t Node = Leaves + Position[I];
-  Tree[Node] = Last;
+  Tree[Node] = Records[I].LastTask;
   for (Node /= 2; Node >= 1; Node /= 2)
     Tree[Node] = std::max(Tree[2 * Node], Tree[2 * Node + 1]);
 }
 
 void ConflictIndex::collectIn(size_t Node, size_t Lo, size_t Hi, size_t Limit,
                               uint64_t First, std::vector<size_t> &Out) const {
-  if (Lo >= Limit || Tree[Node] < 0 || (uint64_t)Tree[Node] < First)
+  if (Lo >= Limit || !Tree[Node] || *Tree[Node] < First)
     return;
   if (Hi - Lo == 1) {
     Out.push_back(ByStart[Lo]);

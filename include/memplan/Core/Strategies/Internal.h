@@ -15,6 +15,7 @@
 #include "llvm/ADT/ArrayRef.h"
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 namespace memplan::internal {
@@ -66,7 +67,8 @@ private:
   std::vector<size_t> ByStart;  // Leaf position -> record.
   std::vector<size_t> Position; // Record -> leaf position.
   std::vector<uint64_t> StartAt;
-  std::vector<int64_t> Tree; // Max LastTask of placed records, -1 if none.
+  // Max LastTask of the placed records below a node; none when none is.
+  std::vector<std::optional<uint64_t>> Tree;
   size_t Leaves = 0;
 };
 
