@@ -19,6 +19,7 @@ build: deps configure
 	cmake --build $(BUILD)
 
 check: build
+	@./scripts/install-deps.sh chromium chromium-driver  # the picture test
 	cmake --build $(BUILD) --target check-memplan-lit
 	ctest --test-dir $(BUILD) --output-on-failure
 

@@ -1,12 +1,70 @@
 //===- PlanTimeline.cpp - Timeline picture files of tensor-mem-plan -------===//
+//
+// Turns the pass's FunctionReports into Core timeline sections, one per
+// function and arena, and rewrites the picture file with all of them.
+//
+//===----------------------------------------------------------------------===//
 
+#include "memplan/Core/Timeline.h"
 #include "memplan/Transforms/PlanReport.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <mutex>
 
 using namespace memplan;
 
-// Placeholder until the timeline renderer lands (issue 7).
+static std::vector<TimelineSection> sectionsOf(const FunctionReport &F) {
+  std::vector<TimelineSection> Sections;
+  for (const ArenaReport &A : F.Arenas) {
+    TimelineSection S;
+    S.Title = "@" + F.Function;
+    if (!A.MemorySpace.empty())
+      S.Title += " (memory space " + A.MemorySpace + ")";
+    S.Subtitle = "strategy " + A.Strategy + ", alignment " +
+                 std::to_string(A.Alignment) + ", " +
+                 std::to_string(F.Unplanned.size()) + " buffers not planned; " +
+                 F.Location;
+    S.ArenaSize = A.ArenaSize;
+    S.LowerBound = A.LowerBound;
+    S.Alignment = A.Alignment;
+    S.NumTasks = F.NumTasks;
+    for (const PlannedBufferReport &B : A.Buffers) {
+      TimelineBuffer TB;
+      TB.Record = UsageRecord(B.Size, B.FirstTask, B.LastTask);
+      TB.Offset = B.Offset;
+      TB.Label = "#" + std::to_string(B.Id);
+      TB.Tooltip = "#" + std::to_string(B.Id) + " " + B.Op + " " + B.Type +
+                   "\n" + B.Location + "\nsize " + formatBytes(B.Size) +
+                   "\noffset " + std::to_string(B.Offset) + "\ntasks [" +
+                   std::to_string(B.FirstTask) + ", " +
+                   std::to_string(B.LastTask) + "]";
+      S.Buffers.push_back(std::move(TB));
+    }
+    Sections.push_back(std::move(S));
+  }
+  return Sections;
+}
+
 llvm::Error memplan::appendToTimelineFile(llvm::StringRef Path,
-                                          FunctionReport) {
-  return llvm::createStringError("timeline pictures are not available yet (" +
-                                 Path + ")");
+                                          FunctionReport Function) {
+  if (llvm::Expected<TimelineFormat> Format = timelineFormatForPath(Path);
+      !Format)
+    return Format.takeError();
+  // Pictures gathered per file in this process: the pass runs once per
+  // function, the file shows them all. A function planned again replaces
+  // its old sections.
+  static std::mutex Mutex;
+  static llvm::StringMap<std::vector<FunctionReport>> Files;
+  std::lock_guard<std::mutex> Lock(Mutex);
+  std::vector<FunctionReport> &All = Files[Path];
+  llvm::erase_if(All, [&](const FunctionReport &F) {
+    return F.Function == Function.Function && F.Location == Function.Location;
+  });
+  All.push_back(std::move(Function));
+  std::vector<TimelineSection> Sections;
+  for (const FunctionReport &F : All)
+    for (TimelineSection &S : sectionsOf(F))
+      Sections.push_back(std::move(S));
+  return writeTimelineFile(Path, Sections);
 }

@@ -1,0 +1,72 @@
+//===- Timeline.h - A plan as a picture -------------------------*- C++ -*-===//
+//
+// Draws plans as timelines: x = task, y = offset in the arena, one rectangle
+// per buffer, the live-bytes curve and the lower bound as lines, and a legend
+// with the arena size and its ratio to the bound. Output is a standalone SVG
+// or a self-contained HTML page (inline SVG, hover tooltips, no external
+// resources). Pure C++: the pass and memplan-solve both use it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_CORE_TIMELINE_H
+#define MEMPLAN_CORE_TIMELINE_H
+
+#include "memplan/Core/Types.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+/// One buffer of a picture.
+struct TimelineBuffer {
+  UsageRecord Record;
+  uint64_t Offset = 0;
+  /// Short text drawn inside the rectangle when it fits (e.g. "#3").
+  std::string Label;
+  /// Hover text; lines separated by '\n'.
+  std::string Tooltip;
+};
+
+/// One arena: one picture.
+struct TimelineSection {
+  std::string Title;
+  /// A line under the title (strategy, function location, ...).
+  std::string Subtitle;
+  uint64_t ArenaSize = 0;
+  uint64_t LowerBound = 0;
+  /// Sizes are rounded up to this for the live-bytes curve, as the bound is.
+  uint64_t Alignment = 1;
+  /// Tasks drawn on the x axis; at least one past the last task of a record.
+  uint64_t NumTasks = 0;
+  std::vector<TimelineBuffer> Buffers;
+};
+
+enum class TimelineFormat { SVG, HTML };
+
+/// The format a path's extension asks for (.svg, .html or .htm).
+llvm::Expected<TimelineFormat> timelineFormatForPath(llvm::StringRef Path);
+
+/// Every section stacked in one <svg> document.
+void renderTimelineSVG(llvm::ArrayRef<TimelineSection> Sections,
+                       llvm::raw_ostream &OS);
+
+/// An HTML page with one inline <svg> per section and hover tooltips.
+void renderTimelineHTML(llvm::ArrayRef<TimelineSection> Sections,
+                        llvm::raw_ostream &OS);
+
+/// Writes Path in the format of its extension.
+llvm::Error writeTimelineFile(llvm::StringRef Path,
+                              llvm::ArrayRef<TimelineSection> Sections);
+
+/// "1.50 MiB (1572864 bytes)"-style text for legends and tooltips.
+std::string formatBytes(uint64_t Bytes);
+
+} // namespace memplan
+
+#endif // MEMPLAN_CORE_TIMELINE_H

@@ -1,0 +1,82 @@
+// RUN: memplan-opt %s --tensor-mem-plan="strategy=greedy-by-size-offsets report=%t.json" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.json
+// The pass nested under func.func runs once per function; the file still
+// holds every function.
+// RUN: memplan-opt %s --pass-pipeline="builtin.module(func.func(tensor-mem-plan{strategy=naive report=%t.nested.json}))" -o /dev/null
+// RUN: FileCheck %s --check-prefix=NESTED --input-file=%t.nested.json
+// RUN: grep -c '"function":' %t.nested.json | FileCheck %s --check-prefix=TWO
+// RUN: not memplan-opt %s --tensor-mem-plan="report=%t.missing/dir/r.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPATH
+
+// Tasks are the ops in program order: 0 alloc a, 1 alloc b, 2 subview of b,
+// 3 copy a->b, 4 alloc c, 5 copy b->c, 6 copy c->out, 7 return. a lives
+// [0,3], b [1,5], c [4,6]; a and c never meet, so greedy-by-size puts b
+// (512 B) at 0, then a and c (256 B each) both at 512: arena 768 = the
+// live-bytes bound.
+
+// CHECK:      "functions": [
+// CHECK:          "arenas": [
+// CHECK:              "alignment": 64,
+// CHECK-NEXT:         "arena_size": 768,
+// CHECK-NEXT:         "buffers": [
+// CHECK-NEXT:           {
+// CHECK-NEXT:             "first_task": 0,
+// CHECK-NEXT:             "id": 0,
+// CHECK-NEXT:             "last_task": 3,
+// CHECK-NEXT:             "location": "loc(\"{{.*}}report.mlir\":69:8)",
+// CHECK-NEXT:             "offset": 512,
+// CHECK-NEXT:             "op": "memref.alloc",
+// CHECK-NEXT:             "size": 256,
+// CHECK-NEXT:             "type": "memref<64xf32>"
+// CHECK:                  "first_task": 1,
+// CHECK-NEXT:             "id": 1,
+// CHECK-NEXT:             "last_task": 5,
+// CHECK:                  "offset": 0,
+// CHECK:                  "size": 512,
+// CHECK:                  "first_task": 4,
+// CHECK-NEXT:             "id": 2,
+// CHECK-NEXT:             "last_task": 6,
+// CHECK:                  "offset": 512,
+// CHECK:                  "size": 256,
+// CHECK:              "bytes_without_planning": 1024,
+// CHECK-NEXT:         "lower_bound": 768,
+// CHECK-NEXT:         "memory_space": "",
+// CHECK-NEXT:         "optimal": true,
+// CHECK-NEXT:         "strategy": "greedy-by-size-offsets"
+// CHECK:          "function": "chain",
+// CHECK-NEXT:     "location": "loc(\"{{.*}}report.mlir\":68:1)",
+// CHECK-NEXT:     "num_tasks": 8,
+// CHECK-NEXT:     "unplanned": []
+
+// The second function returns its buffer: no arena, one unplanned buffer
+// with its reason.
+// CHECK:          "arenas": [],
+// CHECK-NEXT:     "function": "returns",
+// CHECK:          "unplanned": [
+// CHECK-NEXT:       {
+// CHECK-NEXT:         "location": "loc(\"{{.*}}report.mlir\":80:8)",
+// CHECK-NEXT:         "op": "memref.alloc",
+// CHECK-NEXT:         "reason": "returned"
+
+// Threads may finish in either order.
+// NESTED-DAG: "function": "chain"
+// NESTED-DAG: "function": "returns"
+// NESTED-DAG: "strategy": "naive"
+
+// TWO: 2
+// BADPATH: error: cannot write '{{.*}}r.json'
+
+func.func @chain(%out: memref<64xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  %b = memref.alloc() : memref<128xf32>
+  %sv = memref.subview %b[64][64][1] : memref<128xf32> to memref<64xf32, strided<[1], offset: 64>>
+  memref.copy %a, %sv : memref<64xf32> to memref<64xf32, strided<[1], offset: 64>>
+  %c = memref.alloc() : memref<64xf32>
+  memref.copy %sv, %c : memref<64xf32, strided<[1], offset: 64>> to memref<64xf32>
+  memref.copy %c, %out : memref<64xf32> to memref<64xf32>
+  return
+}
+
+func.func @returns() -> memref<4xf32> {
+  %r = memref.alloc() : memref<4xf32>
+  return %r : memref<4xf32>
+}

@@ -1,0 +1,31 @@
+// The SVG timeline: one section per function with an arena, one rectangle
+// per buffer, the lines and the legend; well-formed XML.
+// RUN: memplan-opt %s --tensor-mem-plan="strategy=greedy-by-size-offsets timeline=%t.svg" -o /dev/null
+// RUN: FileCheck %s --input-file=%t.svg
+// RUN: %python -c "import sys, xml.etree.ElementTree as E; r = E.parse(sys.argv[1]).getroot(); print(len([e for e in r.iter() if e.get('class') == 'buffer']))" %t.svg | FileCheck %s --check-prefix=XML
+// RUN: not memplan-opt %s --tensor-mem-plan="timeline=%t.png" -o /dev/null 2>&1 | FileCheck %s --check-prefix=EXT
+
+// Tasks: 0 alloc a, 1 alloc b, 2 copy, 3 copy, 4 return: a [0,2], b [1,3]
+// conflict, 64 B each after alignment: arena 128 = bound, ratio 1.
+// CHECK:      <svg xmlns="http://www.w3.org/2000/svg"
+// CHECK:      <g class="section" data-buffers="2">
+// CHECK:      <text class="title" {{.*}}>@two</text>
+// CHECK-COUNT-2: <rect class="buffer" {{.*}}><title>#{{[01]}} memref.alloc memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:8)&#10;size 64 B&#10;offset {{0|64}}&#10;tasks [{{[01]}}, {{[23]}}]</title></rect>
+// CHECK:      <path class="live"
+// CHECK:      <line class="bound"
+// CHECK:      <line class="arena"
+// CHECK:      arena 128 B
+// CHECK:      lower bound 128 B
+// CHECK:      arena / bound = 1.0000
+// CHECK:      2 buffers, 5 tasks
+// CHECK:      </svg>
+// XML: 2
+// EXT: timeline file '{{.*}}.png' must end in .svg or .html
+
+func.func @two(%out: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  memref.copy %b, %out : memref<16xf32> to memref<16xf32>
+  return
+}
