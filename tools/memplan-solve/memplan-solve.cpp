@@ -2,6 +2,7 @@
 //
 // memplan-solve FILE.csv [--strategy=NAME|all] [--alignment=N]
 //   [--capacity=BYTES] [--budget-ms=N] [--format=table|json|csv] [--list]
+//   [--svg=FILE] [--html=FILE]
 //
 // Exit codes: 0 planned; 1 --capacity not met; 2 bad file or bad options.
 //
@@ -12,11 +13,13 @@
 #include "memplan/Core/PlanJSON.h"
 #include "memplan/Core/RecordFile.h"
 #include "memplan/Core/Strategy.h"
+#include "memplan/Core/Timeline.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -45,6 +48,12 @@ static cl::opt<double>
 static cl::opt<std::string> Format("format",
                                    cl::desc("Output: table, json or csv"),
                                    cl::init("table"), cl::cat(SolveCat));
+static cl::opt<std::string>
+    SvgFile("svg", cl::desc("Write a timeline picture (one per strategy)"),
+            cl::value_desc("file.svg"), cl::cat(SolveCat));
+static cl::opt<std::string>
+    HtmlFile("html", cl::desc("Write the timelines as an HTML page"),
+             cl::value_desc("file.html"), cl::cat(SolveCat));
 static cl::opt<bool> List("list", cl::desc("List the strategies and exit"),
                           cl::cat(SolveCat));
 
@@ -63,6 +72,56 @@ struct Row {
 
 static double ratio(const Row &R) {
   return R.Bound ? (double)R.P.Offsets.TotalSize / (double)R.Bound : 1.0;
+}
+
+/// The per-buffer fields of the pass's JSON report (PlanReport.cpp), so one
+/// reader handles both: ids are numbers when the file's ids are.
+static void addReportFields(json::Object &O, const Plan &P,
+                            const RecordSet &Set) {
+  json::Array Buffers;
+  uint64_t Raw = 0;
+  for (auto [I, R] : llvm::enumerate(Set.Records)) {
+    int64_t Num;
+    json::Value Id = StringRef(Set.Ids[I]).getAsInteger(10, Num)
+                         ? json::Value(Set.Ids[I])
+                         : json::Value(Num);
+    Buffers.push_back(json::Object{{"id", std::move(Id)},
+                                   {"size", R.Size},
+                                   {"offset", P.Offsets.Offsets[I]},
+                                   {"first_task", R.FirstTask},
+                                   {"last_task", R.LastTask}});
+    Raw += R.Size;
+  }
+  O["alignment"] = static_cast<uint64_t>(Alignment);
+  O["arena_size"] = P.Offsets.TotalSize;
+  O["bytes_without_planning"] = Raw;
+  O["buffers"] = std::move(Buffers);
+}
+
+static std::vector<TimelineSection> timelines(ArrayRef<Row> Rows,
+                                              const RecordSet &Set) {
+  std::vector<TimelineSection> Sections;
+  for (const Row &R : Rows) {
+    TimelineSection S;
+    S.Title = sys::path::filename(InputFile).str() + ": " + R.P.Strategy;
+    S.Subtitle = std::string(R.P.Objects ? "shared objects" : "offsets") +
+                 ", alignment " + std::to_string(Alignment) +
+                 (R.P.Optimal ? ", proven optimal" : "");
+    S.ArenaSize = R.P.Offsets.TotalSize;
+    S.LowerBound = R.Bound;
+    S.Alignment = Alignment;
+    for (auto [I, Rec] : llvm::enumerate(Set.Records)) {
+      uint64_t Offset = R.P.Offsets.Offsets[I];
+      S.Buffers.push_back({Rec, Offset, Set.Ids[I],
+                           "id " + Set.Ids[I] + "\nsize " +
+                               formatBytes(Rec.Size) + "\noffset " +
+                               std::to_string(Offset) + "\ntasks [" +
+                               std::to_string(Rec.FirstTask) + ", " +
+                               std::to_string(Rec.LastTask) + "]"});
+    }
+    Sections.push_back(std::move(S));
+  }
+  return Sections;
 }
 
 static void printTable(ArrayRef<Row> Rows, raw_ostream &OS) {
@@ -148,10 +207,21 @@ int main(int argc, char **argv) {
     Rows.push_back({std::move(*P), Bound, Ms});
   }
 
+  if (!SvgFile.empty() || !HtmlFile.empty()) {
+    std::vector<TimelineSection> Sections = timelines(Rows, *Set);
+    for (StringRef Path : {StringRef(SvgFile), StringRef(HtmlFile)})
+      if (!Path.empty())
+        if (Error E = writeTimelineFile(Path, Sections))
+          return fail(2, toString(std::move(E)));
+  }
+
   if (Format == "json") {
     json::Array All;
-    for (const Row &R : Rows)
-      All.push_back(planToJSON(R.P, R.Bound));
+    for (const Row &R : Rows) {
+      json::Value V = planToJSON(R.P, R.Bound);
+      addReportFields(*V.getAsObject(), R.P, *Set);
+      All.push_back(std::move(V));
+    }
     if (Rows.size() == 1)
       outs() << formatv("{0:2}", All[0]) << "\n";
     else
