@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <numeric>
 
 using namespace memplan;
@@ -351,8 +352,12 @@ Outcome Partition::decide(uint64_t Cap, Clock::time_point Limit) {
 ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
                                 const ExactOptions &Options) {
   Clock::time_point Start = Clock::now();
+  // NaN, infinite or huge budgets would make the cast to int64_t undefined:
+  // NaN means no time, and a year is as good as forever.
+  double BudgetUs = Options.BudgetMs * 1000;
+  BudgetUs = std::isnan(BudgetUs) ? 0 : std::clamp(BudgetUs, -1.0, 3.2e13);
   Clock::time_point Deadline =
-      Start + std::chrono::microseconds((int64_t)(Options.BudgetMs * 1000));
+      Start + std::chrono::microseconds((int64_t)BudgetUs);
   ExactResult Best;
   Best.Offsets =
       Options.Incumbent ? *Options.Incumbent : greedyBySizeOffsets(Records);
