@@ -11,6 +11,7 @@
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/PhaseTimer.h"
 #include "memplan/Transforms/PlanReport.h"
 
 #include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
@@ -27,6 +28,9 @@ namespace memplan {
 
 using namespace mlir;
 using namespace memplan;
+
+// Phases shown under -mlir-timing (see PhaseTimer.h).
+static char AnalysisPhase, StrategyPhase, RewritePhase;
 
 namespace {
 
@@ -86,6 +90,8 @@ struct TensorMemPlanPass
     FunctionBuffers Buffers;
     {
       llvm::TimeTraceScope Scope("memplan analysis");
+      PhaseTimer T(getAnalysisManager(), Fn, "memplan analysis",
+                   &AnalysisPhase);
       Buffers = computeUsageRecords(Fn);
     }
     FunctionReport Report;
@@ -174,6 +180,8 @@ struct TensorMemPlanPass
     Options.BudgetMs = budgetMs;
     llvm::Expected<Plan> P = [&] {
       llvm::TimeTraceScope Scope("memplan strategy", strategy.getValue());
+      PhaseTimer T(getAnalysisManager(), Fn, "memplan strategy",
+                   &StrategyPhase);
       return planMemory(strategy, Records, Options);
     }();
     if (!P)
@@ -203,6 +211,7 @@ struct TensorMemPlanPass
     Report.Arenas.push_back(std::move(Arena));
     {
       llvm::TimeTraceScope Scope("memplan rewrite");
+      PhaseTimer T(getAnalysisManager(), Fn, "memplan rewrite", &RewritePhase);
       if (failed(rewrite(Fn, G, P->Offsets, Align, Buffers.FreesBuffers)))
         return failure();
     }
