@@ -233,6 +233,11 @@ private:
       Effects.getEffects(List);
       bool OnValue = llvm::any_of(
           List, [&](auto &E) { return E.getValue() == V; });
+      // Only the deallocs the rewrite removes may free an arena's bytes.
+      if (llvm::any_of(List, [&](auto &E) {
+            return E.getValue() == V && isa<MemoryEffects::Free>(E.getEffect());
+          }))
+        return "freed by " + Name();
       bool Writes = llvm::any_of(List, [&](auto &E) {
         return isa<MemoryEffects::Write>(E.getEffect());
       });

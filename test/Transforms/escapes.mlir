@@ -101,3 +101,17 @@ func.func @layout() {
   %a = memref.alloc() : memref<4xf32, strided<[2]>>
   return
 }
+
+// -----
+
+// realloc frees its operand: arena bytes must never be handed to it.
+// CHECK-LABEL: func.func @realloc
+// CHECK:         memref.alloc() : memref<4xf32>
+func.func @realloc(%out: memref<8xf32>) {
+  // expected-remark @below {{buffer not planned: freed by 'memref.realloc'}}
+  %a = memref.alloc() : memref<4xf32>
+  // expected-note @below {{because of this op}}
+  %b = memref.realloc %a : memref<4xf32> to memref<8xf32>
+  memref.copy %b, %out : memref<8xf32> to memref<8xf32>
+  return
+}
