@@ -1,6 +1,7 @@
 //===- memplan-opt.cpp - mlir-opt with memplan's passes -------------------===//
 
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Pipeline.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -14,6 +15,7 @@ void registerTestUsageRecordsPass();
 int main(int argc, char **argv) {
   mlir::registerAllPasses();
   memplan::registerMemPlanPasses();
+  memplan::registerMemPlanPipeline();
   memplan::test::registerTestUsageRecordsPass();
 
   mlir::DialectRegistry Registry;

@@ -1,0 +1,71 @@
+//===- Pipeline.h - memplan as one pipeline for DL compilers ----*- C++ -*-===//
+//
+// bufferize (one-shot, function boundaries, identity layouts) -> optional
+// deallocation -> tensor-mem-plan -> tensor-mem-lower-runtime, as one call
+// for a compiler's own pass manager and as the registered pipeline
+// `memplan-pipeline{...}` for mlir-opt, memplan-opt and the plugin.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_TRANSFORMS_PIPELINE_H
+#define MEMPLAN_TRANSFORMS_PIPELINE_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+#include <string>
+
+namespace memplan {
+
+struct MemPlanPipelineOptions
+    : public mlir::PassPipelineOptions<MemPlanPipelineOptions> {
+  Option<bool> bufferize{
+      *this, "bufferize",
+      llvm::cl::desc("Run one-shot-bufferize first (off: the input is "
+                     "already bufferized)"),
+      llvm::cl::init(true)};
+  Option<bool> deallocate{
+      *this, "deallocate",
+      llvm::cl::desc("Insert deallocations (buffer-deallocation-pipeline) "
+                     "before planning, so the arena is freed too"),
+      llvm::cl::init(true)};
+  Option<std::string> strategy{
+      *this, "strategy",
+      llvm::cl::desc("Planning strategy (see memplan-solve --list)"),
+      llvm::cl::init("auto")};
+  Option<int64_t> alignment{
+      *this, "alignment",
+      llvm::cl::desc("Alignment of the arena and of every offset, in bytes"),
+      llvm::cl::init(64)};
+  Option<int64_t> budgetMs{
+      *this, "budget-ms",
+      llvm::cl::desc("Time budget of search strategies, in milliseconds"),
+      llvm::cl::init(1000)};
+  Option<bool> remarks{
+      *this, "remarks",
+      llvm::cl::desc("Remarks for unplanned buffers and a summary per arena"),
+      llvm::cl::init(false)};
+  Option<std::string> report{*this, "report",
+                             llvm::cl::desc("Write the JSON plan report here"),
+                             llvm::cl::init("")};
+  Option<std::string> timeline{
+      *this, "timeline",
+      llvm::cl::desc("Write the timeline picture (.svg or .html) here"),
+      llvm::cl::init("")};
+  Option<bool> runtime{
+      *this, "runtime",
+      llvm::cl::desc("Lower the allocs left (dynamic shapes) to "
+                     "libmemplan_runtime calls"),
+      llvm::cl::init(true)};
+};
+
+/// Adds the memplan pipeline to PM, which must run on builtin.module.
+void buildMemPlanPipeline(mlir::OpPassManager &PM,
+                          const MemPlanPipelineOptions &Options);
+
+/// Registers `memplan-pipeline` with its options.
+void registerMemPlanPipeline();
+
+} // namespace memplan
+
+#endif // MEMPLAN_TRANSFORMS_PIPELINE_H

@@ -1,0 +1,48 @@
+//===- Pipeline.cpp - memplan as one pipeline -----------------------------===//
+
+#include "memplan/Transforms/Pipeline.h"
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+
+using namespace mlir;
+
+void memplan::buildMemPlanPipeline(OpPassManager &PM,
+                                   const MemPlanPipelineOptions &Options) {
+  if (Options.bufferize) {
+    bufferization::OneShotBufferizePassOptions Bufferize;
+    Bufferize.bufferizeFunctionBoundaries = true;
+    // Identity layouts at function boundaries: what a C caller passes, and
+    // what the deallocation pipeline needs.
+    Bufferize.functionBoundaryTypeConversion =
+        bufferization::LayoutMapOption::IdentityLayoutMap;
+    // Networks carry activations through loops.
+    Bufferize.allowReturnAllocsFromLoops = true;
+    PM.addPass(bufferization::createOneShotBufferizePass(Bufferize));
+  }
+  if (Options.deallocate)
+    bufferization::buildBufferDeallocationPipeline(PM);
+  TensorMemPlanOptions Plan;
+  Plan.strategy = Options.strategy;
+  Plan.alignment = Options.alignment;
+  Plan.budgetMs = Options.budgetMs;
+  Plan.remarks = Options.remarks;
+  Plan.report = Options.report;
+  Plan.timeline = Options.timeline;
+  PM.addPass(createTensorMemPlan(Plan));
+  if (Options.runtime) {
+    TensorMemLowerRuntimeOptions Runtime;
+    Runtime.alignment = Options.alignment;
+    PM.addPass(createTensorMemLowerRuntime(Runtime));
+  }
+}
+
+void memplan::registerMemPlanPipeline() {
+  PassPipelineRegistration<MemPlanPipelineOptions>(
+      "memplan-pipeline",
+      "Bufferize, plan static buffers into arenas (tensor-mem-plan) and "
+      "serve dynamic ones from libmemplan_runtime",
+      buildMemPlanPipeline);
+}

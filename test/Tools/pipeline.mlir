@@ -1,0 +1,35 @@
+// memplan-pipeline: bufferize -> deallocate -> plan -> runtime, from
+// memplan-opt and from stock mlir-opt with the plugin.
+// RUN: memplan-opt %s --memplan-pipeline="strategy=greedy-by-size-offsets" | FileCheck %s
+// RUN: mlir-opt %s --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext --pass-pipeline="builtin.module(memplan-pipeline{strategy=greedy-by-size-offsets})" | FileCheck %s
+// RUN: memplan-opt %s --memplan-pipeline="deallocate=false" | FileCheck %s --check-prefix=NODEALLOC
+// RUN: memplan-opt %s --memplan-pipeline="runtime=false" | FileCheck %s --check-prefix=NORT
+// RUN: not memplan-opt %s --memplan-pipeline="strategy=nope" 2>&1 | FileCheck %s --check-prefix=BAD
+
+// Two 4x8xf32 temporaries (128 B each) that live together, and a dynamic
+// one for the runtime.
+// CHECK-LABEL: func.func @f
+// CHECK:         %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// CHECK-COUNT-2: memref.view %[[ARENA]]
+// CHECK:         memref.dealloc %[[ARENA]] : memref<256xi8>
+// CHECK:         call @memplan_rt_alloc
+// CHECK:         call @memplan_rt_free
+// CHECK:         return
+// NODEALLOC-NOT: memref.dealloc
+// NORT-NOT:      memplan_rt_alloc
+// BAD: unknown strategy 'nope'
+func.func @f(%x: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, f32) {
+  %c0 = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x8xf32>
+  %a = linalg.fill ins(%c0 : f32) outs(%e : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %b = linalg.add ins(%x, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%a : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e2 = tensor.empty() : tensor<4x8xf32>
+  %c = linalg.mul ins(%b, %x : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e2 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %e3 = tensor.empty() : tensor<4x8xf32>
+  %d = linalg.add ins(%c, %b : tensor<4x8xf32>, tensor<4x8xf32>) outs(%e3 : tensor<4x8xf32>) -> tensor<4x8xf32>
+  %dyn = tensor.empty(%n) : tensor<?xf32>
+  %dz = linalg.fill ins(%c0 : f32) outs(%dyn : tensor<?xf32>) -> tensor<?xf32>
+  %i0 = arith.constant 0 : index
+  %s = tensor.extract %dz[%i0] : tensor<?xf32>
+  return %d, %s : tensor<4x8xf32>, f32
+}
