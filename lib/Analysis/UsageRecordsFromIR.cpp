@@ -36,7 +36,8 @@ llvm::Expected<uint64_t> memplan::staticByteSize(MemRefType MemTy,
     return llvm::createStringError("element type has no known byte size");
   // The data layout gives what LLVM lowering allocates per element: i1 and
   // i4 take a byte, index its bit width, vectors their padded size.
-  uint64_t EltBytes = DataLayout::closest(Scope).getTypeSize(Elt).getFixedValue();
+  uint64_t EltBytes =
+      DataLayout::closest(Scope).getTypeSize(Elt).getFixedValue();
   uint64_t Bytes = EltBytes;
   for (int64_t Dim : MemTy.getShape()) {
     auto Product = checkedMul(Bytes, static_cast<uint64_t>(Dim));
@@ -104,8 +105,7 @@ bool isBufferOrigin(Value V, FunctionOpInterface Fn) {
 
 class Analyzer {
 public:
-  explicit Analyzer(FunctionOpInterface Fn)
-      : Fn(Fn), Tasks(Fn), Aliases(Fn) {
+  explicit Analyzer(FunctionOpInterface Fn) : Fn(Fn), Tasks(Fn), Aliases(Fn) {
     Fn->walk([&](Region *R) {
       if (R->hasOneBlock() || R->empty())
         return;
@@ -149,8 +149,8 @@ private:
     for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
          P = P->getParentOp()) {
       if (isParallelLoop(P))
-        return Leave("inside a parallel loop ('" +
-                         P->getName().getStringRef() + "')",
+        return Leave("inside a parallel loop ('" + P->getName().getStringRef() +
+                         "')",
                      P);
       if (!isa<RegionBranchOpInterface>(P))
         return Leave("inside a region of unknown semantics ('" +
@@ -211,7 +211,9 @@ private:
   std::optional<std::string> escapes(OpOperand &Use) {
     Operation *User = Use.getOwner();
     Value V = Use.get();
-    auto Name = [&] { return "'" + User->getName().getStringRef().str() + "'"; };
+    auto Name = [&] {
+      return "'" + User->getName().getStringRef().str() + "'";
+    };
     if (isa<memref::DeallocOp>(User))
       return std::nullopt;
     if (isa<bufferization::DeallocOp>(User))
@@ -231,8 +233,8 @@ private:
     if (auto Effects = dyn_cast<MemoryEffectOpInterface>(User)) {
       SmallVector<MemoryEffects::EffectInstance> List;
       Effects.getEffects(List);
-      bool OnValue = llvm::any_of(
-          List, [&](auto &E) { return E.getValue() == V; });
+      bool OnValue =
+          llvm::any_of(List, [&](auto &E) { return E.getValue() == V; });
       // Only the deallocs the rewrite removes may free an arena's bytes.
       if (llvm::any_of(List, [&](auto &E) {
             return E.getValue() == V && isa<MemoryEffects::Free>(E.getEffect());

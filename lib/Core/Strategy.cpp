@@ -82,8 +82,8 @@ llvm::Expected<Plan> memplan::planFromObjects(ObjectsAssignment Objects,
   uint64_t End = 0;
   for (size_t Obj = 0; Obj < Objects.ObjectSizes.size(); ++Obj) {
     auto Start = checkedAlignTo(End, Alignment);
-    auto NewEnd = Start ? checkedAdd(*Start, Objects.ObjectSizes[Obj])
-                        : std::nullopt;
+    auto NewEnd =
+        Start ? checkedAdd(*Start, Objects.ObjectSizes[Obj]) : std::nullopt;
     if (!NewEnd)
       return llvm::createStringError("arena size overflows 64 bits");
     ObjectOffsets[Obj] = *Start;
@@ -137,9 +137,10 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
           std::move(E));
   if (llvm::Error E =
           validateOffsets(*Aligned, Result->Offsets, Options.Alignment))
-    return llvm::joinErrors(llvm::createStringError("strategy '" + Name.str() +
-                                                    "' returned an invalid plan"),
-                            std::move(E));
+    return llvm::joinErrors(
+        llvm::createStringError("strategy '" + Name.str() +
+                                "' returned an invalid plan"),
+        std::move(E));
   if (Result->Strategy.empty())
     Result->Strategy = Name.str();
   if (!Result->Objects &&

@@ -1,4 +1,5 @@
-//===- Validator.cpp - Checks that a plan is safe --------------------------===//
+//===- Validator.cpp - Checks that a plan is safe
+//--------------------------===//
 
 #include "memplan/Core/Validator.h"
 #include "memplan/Core/Arithmetic.h"
@@ -22,10 +23,9 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
                                      const OffsetsAssignment &Plan,
                                      uint64_t Alignment) {
   if (Plan.Offsets.size() != Records.size())
-    return llvm::createStringError("plan has " +
-                                   std::to_string(Plan.Offsets.size()) +
-                                   " offsets for " +
-                                   std::to_string(Records.size()) + " records");
+    return llvm::createStringError(
+        "plan has " + std::to_string(Plan.Offsets.size()) + " offsets for " +
+        std::to_string(Records.size()) + " records");
   if (Alignment == 0 || !isPowerOf2(Alignment))
     return llvm::createStringError("alignment " + std::to_string(Alignment) +
                                    " is not a power of two");
@@ -90,10 +90,9 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
 llvm::Error memplan::validateObjects(llvm::ArrayRef<UsageRecord> Records,
                                      const ObjectsAssignment &Plan) {
   if (Plan.ObjectIds.size() != Records.size())
-    return llvm::createStringError("plan has " +
-                                   std::to_string(Plan.ObjectIds.size()) +
-                                   " object ids for " +
-                                   std::to_string(Records.size()) + " records");
+    return llvm::createStringError(
+        "plan has " + std::to_string(Plan.ObjectIds.size()) +
+        " object ids for " + std::to_string(Records.size()) + " records");
   std::vector<std::vector<size_t>> Members(Plan.ObjectSizes.size());
   for (size_t I = 0; I < Records.size(); ++I) {
     size_t Obj = Plan.ObjectIds[I];
@@ -117,10 +116,10 @@ llvm::Error memplan::validateObjects(llvm::ArrayRef<UsageRecord> Records,
     });
     for (size_t K = 1; K < M.size(); ++K)
       if (Records[M[K]].FirstTask <= Records[M[K - 1]].LastTask)
-        return llvm::createStringError(
-            "records " + std::to_string(M[K - 1]) + " and " +
-            std::to_string(M[K]) + " share object " + std::to_string(Obj) +
-            " but their lifetimes overlap");
+        return llvm::createStringError("records " + std::to_string(M[K - 1]) +
+                                       " and " + std::to_string(M[K]) +
+                                       " share object " + std::to_string(Obj) +
+                                       " but their lifetimes overlap");
   }
   return llvm::Error::success();
 }

@@ -23,15 +23,15 @@ static llvm::json::Value arenaToJSON(const ArenaReport &A) {
                              {"offset", static_cast<int64_t>(B.Offset)},
                              {"first_task", static_cast<int64_t>(B.FirstTask)},
                              {"last_task", static_cast<int64_t>(B.LastTask)}});
-  return Object{{"memory_space", A.MemorySpace},
-                {"strategy", A.Strategy},
-                {"alignment", static_cast<int64_t>(A.Alignment)},
-                {"arena_size", static_cast<int64_t>(A.ArenaSize)},
-                {"lower_bound", static_cast<int64_t>(A.LowerBound)},
-                {"bytes_without_planning",
-                 static_cast<int64_t>(A.BytesWithoutPlanning)},
-                {"optimal", A.Optimal},
-                {"buffers", std::move(Buffers)}};
+  return Object{
+      {"memory_space", A.MemorySpace},
+      {"strategy", A.Strategy},
+      {"alignment", static_cast<int64_t>(A.Alignment)},
+      {"arena_size", static_cast<int64_t>(A.ArenaSize)},
+      {"lower_bound", static_cast<int64_t>(A.LowerBound)},
+      {"bytes_without_planning", static_cast<int64_t>(A.BytesWithoutPlanning)},
+      {"optimal", A.Optimal},
+      {"buffers", std::move(Buffers)}};
 }
 
 llvm::json::Value
@@ -42,8 +42,8 @@ memplan::reportToJSON(llvm::ArrayRef<FunctionReport> Functions) {
     for (const ArenaReport &A : F.Arenas)
       Arenas.push_back(arenaToJSON(A));
     for (const UnplannedBufferReport &U : F.Unplanned)
-      Unplanned.push_back(Object{
-          {"location", U.Location}, {"op", U.Op}, {"reason", U.Reason}});
+      Unplanned.push_back(
+          Object{{"location", U.Location}, {"op", U.Op}, {"reason", U.Reason}});
     Out.push_back(Object{{"function", F.Function},
                          {"location", F.Location},
                          {"num_tasks", static_cast<int64_t>(F.NumTasks)},
@@ -67,8 +67,8 @@ static ReportFiles &reportFiles() {
 }
 
 template <typename WriteFn>
-static llvm::Error appendAndWrite(llvm::StringRef Path,
-                                  FunctionReport Function, WriteFn Write) {
+static llvm::Error appendAndWrite(llvm::StringRef Path, FunctionReport Function,
+                                  WriteFn Write) {
   ReportFiles &R = reportFiles();
   std::lock_guard<std::mutex> Lock(R.Mutex);
   std::vector<FunctionReport> &All = R.Files[Path];
@@ -88,10 +88,9 @@ static llvm::Error appendAndWrite(llvm::StringRef Path,
 
 llvm::Error memplan::appendToReportFile(llvm::StringRef Path,
                                         FunctionReport Function) {
-  return appendAndWrite(Path, std::move(Function),
-                        [](llvm::ArrayRef<FunctionReport> All,
-                           llvm::raw_ostream &OS) {
-                          OS << llvm::formatv("{0:2}", reportToJSON(All))
-                             << "\n";
-                        });
+  return appendAndWrite(
+      Path, std::move(Function),
+      [](llvm::ArrayRef<FunctionReport> All, llvm::raw_ostream &OS) {
+        OS << llvm::formatv("{0:2}", reportToJSON(All)) << "\n";
+      });
 }

@@ -40,8 +40,7 @@ struct ArenaGroup {
   SmallVector<const PlannableBuffer *> Buffers;
 };
 
-struct TensorMemPlanPass
-    : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
+struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *) override {
@@ -171,8 +170,7 @@ struct TensorMemPlanPass
       }
       Records.push_back(R);
       RawBytes += R.Size;
-      if (std::optional<uint64_t> A =
-              memref::AllocOp(B->Alloc).getAlignment())
+      if (std::optional<uint64_t> A = memref::AllocOp(B->Alloc).getAlignment())
         Align = std::max<uint64_t>(Align, *A);
     }
     StrategyOptions Options;
@@ -185,7 +183,8 @@ struct TensorMemPlanPass
       return planMemory(strategy, Records, Options);
     }();
     if (!P)
-      return Fn.emitError() << "tensor-mem-plan: " << llvm::toString(P.takeError());
+      return Fn.emitError()
+             << "tensor-mem-plan: " << llvm::toString(P.takeError());
     auto AlignedRecords = alignRecords(Records, Align);
     if (!AlignedRecords)
       return Fn.emitError() << llvm::toString(AlignedRecords.takeError());
@@ -277,9 +276,9 @@ struct TensorMemPlanPass
                         bool FreesBuffers) {
     Block &Entry = Fn.getFunctionBody().front();
     OpBuilder B(Fn.getContext());
-    auto ArenaType = MemRefType::get(
-        {static_cast<int64_t>(Offsets.TotalSize)}, B.getI8Type(),
-        MemRefLayoutAttrInterface(), G.MemorySpace);
+    auto ArenaType = MemRefType::get({static_cast<int64_t>(Offsets.TotalSize)},
+                                     B.getI8Type(), MemRefLayoutAttrInterface(),
+                                     G.MemorySpace);
     Value Arena;
     if (arena == "argument") {
       FailureOr<Value> Arg = addArenaArgument(Fn, ArenaType, Align);
@@ -300,7 +299,7 @@ struct TensorMemPlanPass
       Value Offset = arith::ConstantIndexOp::create(
           B, Alloc.getLoc(), static_cast<int64_t>(Offsets.Offsets[I]));
       Value View = memref::ViewOp::create(B, Alloc.getLoc(), Alloc.getType(),
-                                        Arena, Offset, ValueRange());
+                                          Arena, Offset, ValueRange());
       for (Operation *Dealloc : Buffer->Deallocs)
         Dealloc->erase();
       Alloc.replaceAllUsesWith(View);

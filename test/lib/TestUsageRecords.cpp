@@ -25,10 +25,10 @@ struct TestUsageRecordsPass
         return;
       memplan::FunctionBuffers B = memplan::computeUsageRecords(Fn);
       for (const memplan::PlannableBuffer &P : B.Planned)
-        P.Alloc->emitRemark() << "record: " << P.Record.Size << " bytes, tasks ["
-                              << P.Record.FirstTask << ", "
-                              << P.Record.LastTask << "]"
-                              << (P.Persistent ? ", persistent" : "");
+        P.Alloc->emitRemark()
+            << "record: " << P.Record.Size << " bytes, tasks ["
+            << P.Record.FirstTask << ", " << P.Record.LastTask << "]"
+            << (P.Persistent ? ", persistent" : "");
       for (const memplan::UnplannedBuffer &U : B.Unplanned)
         U.Alloc->emitRemark() << "unplanned: " << U.Reason;
     });
@@ -37,5 +37,7 @@ struct TestUsageRecordsPass
 } // namespace
 
 namespace memplan::test {
-void registerTestUsageRecordsPass() { PassRegistration<TestUsageRecordsPass>(); }
+void registerTestUsageRecordsPass() {
+  PassRegistration<TestUsageRecordsPass>();
+}
 } // namespace memplan::test

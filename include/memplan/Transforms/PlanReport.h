@@ -65,8 +65,7 @@ llvm::Error appendToReportFile(llvm::StringRef Path, FunctionReport Function);
 
 /// Same for a timeline picture; the file's extension (.svg or .html) picks
 /// the format.
-llvm::Error appendToTimelineFile(llvm::StringRef Path,
-                                 FunctionReport Function);
+llvm::Error appendToTimelineFile(llvm::StringRef Path, FunctionReport Function);
 
 } // namespace memplan
 

@@ -59,8 +59,8 @@ void registerOnce() {
 
 std::string runPass(llvm::StringRef Options, bool &Ok) {
   DialectRegistry Registry;
-  Registry.insert<arith::ArithDialect, func::FuncDialect,
-                  memref::MemRefDialect>();
+  Registry
+      .insert<arith::ArithDialect, func::FuncDialect, memref::MemRefDialect>();
   MLIRContext Context(Registry);
   Context.allowUnregisteredDialects(false);
   OwningOpRef<ModuleOp> Module = parseSourceString<ModuleOp>(kInput, &Context);
