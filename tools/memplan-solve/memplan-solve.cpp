@@ -16,6 +16,7 @@
 #include "memplan/Core/Timeline.h"
 
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
@@ -54,6 +55,11 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     HtmlFile("html", cl::desc("Write the timelines as an HTML page"),
              cl::value_desc("file.html"), cl::cat(SolveCat));
+static cl::list<std::string>
+    Load("load",
+         cl::desc("Load a shared library whose memplanRegisterStrategies() "
+                  "registers a user's strategies (repeatable)"),
+         cl::value_desc("lib.so"), cl::cat(SolveCat));
 static cl::opt<bool> List("list", cl::desc("List the strategies and exit"),
                           cl::cat(SolveCat));
 
@@ -151,6 +157,20 @@ int main(int argc, char **argv) {
           argc, argv, "memplan: plan a usage-record file\n", &ErrOS)) {
     errs() << ParseErrors;
     return 2;
+  }
+  // A user's strategies register themselves into our registry: the library
+  // resolves memplan::registerStrategy from this executable.
+  for (const std::string &Path : Load) {
+    std::string Error;
+    auto Lib = sys::DynamicLibrary::getPermanentLibrary(Path.c_str(), &Error);
+    if (!Lib.isValid())
+      return fail(2, "--load=" + Path + ": " + Error);
+    auto *Register = reinterpret_cast<void (*)()>(
+        Lib.getAddressOfSymbol("memplanRegisterStrategies"));
+    if (!Register)
+      return fail(2, "--load=" + Path +
+                         ": no function memplanRegisterStrategies()");
+    Register();
   }
   if (List) {
     for (const std::string &Name : strategyNames()) {
