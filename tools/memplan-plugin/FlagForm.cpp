@@ -1,0 +1,107 @@
+//===- FlagForm.cpp - `--tensor-mem-plan=...` in stock mlir-opt -----------===//
+//
+// Stock mlir-opt builds its list of pass flags (one cl::list whose values are
+// the registered pass names) before it parses argv, so passes of a plugin
+// loaded by --load-pass-plugin are not flags. The plugin loads while argv is
+// being parsed, though, and LLVM looks every later flag up by name in
+// cl::getRegisteredOptions(), a map it may edit. So, at load time, the
+// plugin points every pass name (mlir-opt's and its own) at one option of
+// its own that adds each pass flag, in order, to a pass manager, and keeps
+// mlir-opt's `pass-pipeline` option set to that pipeline's text. mlir-opt
+// then runs the pipeline as if given --pass-pipeline. Limits (README):
+// flags before --load-pass-plugin stay mlir-opt's, and --pass-pipeline
+// cannot be mixed with pass flags (as in mlir-opt itself).
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace {
+
+class PassFlags : public cl::Option {
+public:
+  PassFlags() : cl::Option(cl::ZeroOrMore, cl::ReallyHidden) {}
+
+  /// Takes over the pass flags of the running tool; false when the tool has
+  /// no mlir-opt style pass list (then nothing changes).
+  bool install(ArrayRef<StringRef> OwnNames) {
+    DenseMap<StringRef, cl::Option *> &Options = cl::getRegisteredOptions();
+    Pipeline =
+        static_cast<cl::opt<std::string> *>(Options.lookup("pass-pipeline"));
+    if (!Pipeline)
+      return false;
+    for (auto &Entry : Options)
+      if (Entry.second->ArgStr.empty() && mlir::PassInfo::lookup(Entry.first)) {
+        PassList = Entry.second;
+        break;
+      }
+    if (!PassList)
+      return false;
+    SmallVector<StringRef> Names(OwnNames);
+    for (auto &Entry : Options)
+      if (Entry.second == PassList)
+        Names.push_back(Entry.first);
+    for (StringRef Name : Names)
+      Options[Name] = this;
+    return true;
+  }
+
+private:
+  bool handleOccurrence(unsigned Pos, StringRef Name, StringRef Arg) override {
+    if (PassList->getNumOccurrences())
+      return error("pass flags before --load-pass-plugin cannot be mixed with "
+                   "memplan's: put --load-pass-plugin first",
+                   Name);
+    if (Pipeline->getNumOccurrences() != (Text.empty() ? 0 : 1))
+      return error("'--pass-pipeline' cannot be mixed with pass flags", Name);
+    const mlir::PassRegistryEntry *Entry = mlir::PassInfo::lookup(Name);
+    if (!Entry)
+      Entry = mlir::PassPipelineInfo::lookup(Name);
+    if (!Entry)
+      return error("not a registered pass or pipeline", Name);
+    std::string Message;
+    auto OnError = [&](const Twine &Msg) {
+      Message = Msg.str();
+      return mlir::failure();
+    };
+    if (failed(Entry->addToPipeline(PM, Arg, OnError)))
+      return error(Message.empty() ? "invalid options '" + Arg + "'"
+                                   : Twine(Message),
+                   Name);
+    bool First = Text.empty();
+    Text.clear();
+    raw_string_ostream OS(Text);
+    PM.printAsTextualPipeline(OS);
+    // The first flag makes `pass-pipeline` occur once; later ones update it.
+    return Pipeline->addOccurrence(Pos, "pass-pipeline", Text,
+                                   /*MultiArg=*/!First);
+  }
+
+  size_t getOptionWidth() const override { return 0; }
+  void printOptionInfo(size_t) const override {}
+  void printOptionValue(size_t, bool) const override {}
+  void setDefault() override {}
+
+  cl::Option *PassList = nullptr;
+  cl::opt<std::string> *Pipeline = nullptr;
+  mlir::OpPassManager PM{"builtin.module",
+                         mlir::OpPassManager::Nesting::Implicit};
+  std::string Text;
+};
+
+} // namespace
+
+namespace memplan {
+void installPassFlags() {
+  static PassFlags Flags;
+  static bool Installed = Flags.install(
+      {"tensor-mem-plan", "tensor-mem-lower-runtime", "memplan-pipeline"});
+  (void)Installed;
+}
+} // namespace memplan
