@@ -1,25 +1,12 @@
 //===- TestStrategyPlugin.cpp - A user's strategy as a loadable library ---===//
 //
-// memplan-solve --load=this.so registers "test-reverse-stack": every buffer
-// its own range, stacked from the last record down. No built-in strategy
-// makes that plan, so a test can tell it ran.
+// memplan-solve --load=this.so registers "test-reverse-stack".
 //
 //===----------------------------------------------------------------------===//
 
-#include "memplan/Core/Strategy.h"
+#include "ReverseStack.h"
 
 extern "C" void memplanRegisterStrategies() {
-  memplan::registerStrategy(
-      "test-reverse-stack",
-      [](llvm::ArrayRef<memplan::UsageRecord> Records,
-         const memplan::StrategyOptions &) -> llvm::Expected<memplan::Plan> {
-        memplan::OffsetsAssignment A;
-        A.Offsets.resize(Records.size());
-        for (size_t I = Records.size(); I-- > 0;) {
-          A.Offsets[I] = A.TotalSize;
-          A.TotalSize += Records[I].Size;
-        }
-        return memplan::planFromOffsets(A);
-      },
-      "test: reverse stack, no reuse");
+  memplan::registerStrategy("test-reverse-stack", memplan::test::reverseStack,
+                            "test: reverse stack, no reuse");
 }

@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "../../lib/StrategyPlugin/ReverseStack.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Transforms/Passes.h"
 
@@ -33,24 +34,10 @@ func.func @f(%in: memref<64xf32>, %out: memref<64xf32>) {
 }
 )mlir";
 
-/// Stacks buffers top-down in reverse order: a plan no built-in makes, so
-/// the output shows the user's strategy ran.
-llvm::Expected<memplan::Plan>
-reverseStack(llvm::ArrayRef<memplan::UsageRecord> Records,
-             const memplan::StrategyOptions &) {
-  memplan::OffsetsAssignment A;
-  A.Offsets.resize(Records.size());
-  for (size_t I = Records.size(); I-- > 0;) {
-    A.Offsets[I] = A.TotalSize;
-    A.TotalSize += Records[I].Size;
-  }
-  return memplan::planFromOffsets(A);
-}
-
 void registerOnce() {
   static bool Done = [] {
     memplan::registerMemPlanPasses();
-    memplan::registerStrategy("test-reverse-stack", reverseStack,
+    memplan::registerStrategy("test-reverse-stack", memplan::test::reverseStack,
                               "a user's strategy");
     return true;
   }();
