@@ -27,8 +27,6 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            "Time budget of search strategies (auto, exact), in milliseconds">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark for every buffer left unplanned, with the reason">,
-    Option<"verifyPlan", "verify", "bool", /*default=*/"true",
-           "Check every plan with the validator (an invalid plan is an error)">,
     Option<"preserveIntermediates", "preserve-intermediates", "bool",
            /*default=*/"false",
            "No reuse at all: every buffer gets its own range (debugging)">,
