@@ -34,18 +34,35 @@ llvm::Expected<uint64_t> memplan::staticByteSize(MemRefType MemTy,
     Scalar = C.getElementType();
   if (!isa<IntegerType, FloatType, IndexType>(Scalar))
     return llvm::createStringError("element type has no known byte size");
-  // The data layout gives what LLVM lowering allocates per element: i1 and
-  // i4 take a byte, index its bit width, vectors their padded size.
-  uint64_t EltBytes =
-      DataLayout::closest(Scope).getTypeSize(Elt).getFixedValue();
-  uint64_t Bytes = EltBytes;
-  for (int64_t Dim : MemTy.getShape()) {
-    auto Product = checkedMul(Bytes, static_cast<uint64_t>(Dim));
-    if (!Product)
-      return llvm::createStringError("byte size overflows 64 bits");
-    Bytes = *Product;
+  // What LLVM lowering allocates per element. The data layout's size is the
+  // store size (i24: 3 bytes, f80: 10, i65: 9), but LLVM pads every element
+  // to its ABI alignment (i24: 4, f80 and i65: 16 on x86-64), which is at
+  // most the store size rounded up to a power of two: round up, never
+  // undercount. Complex numbers are a pair; vector<AxBxT> is an array of A
+  // padded vectors <B x T>. i1 and i4 take a byte, index its bit width.
+  DataLayout DL = DataLayout::closest(Scope);
+  auto Padded = [](uint64_t Bits) {
+    return llvm::PowerOf2Ceil(llvm::divideCeil(Bits, 8));
+  };
+  uint64_t ScalarBits = DL.getTypeSizeInBits(Scalar).getFixedValue();
+  uint64_t EltBytes = Padded(ScalarBits);
+  if (isa<ComplexType>(Elt))
+    EltBytes *= 2;
+  std::optional<uint64_t> Bytes = EltBytes;
+  if (auto Vec = dyn_cast<VectorType>(Elt)) {
+    Bytes = checkedMul(Vec.getShape().back(), ScalarBits);
+    if (Bytes)
+      Bytes = Padded(*Bytes);
+    for (int64_t Dim : Vec.getShape().drop_back())
+      if (Bytes)
+        Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
   }
-  return Bytes;
+  for (int64_t Dim : MemTy.getShape())
+    if (Bytes)
+      Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
+  if (!Bytes)
+    return llvm::createStringError("byte size overflows 64 bits");
+  return *Bytes;
 }
 
 namespace {
