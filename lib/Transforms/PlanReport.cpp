@@ -77,6 +77,11 @@ static llvm::Error appendAndWrite(llvm::StringRef Path, FunctionReport Function,
     return F.Function == Function.Function && F.Location == Function.Location;
   });
   All.push_back(std::move(Function));
+  // Nested under func.func the pass plans functions on several threads; the
+  // file lists them by name whatever order they came in.
+  llvm::stable_sort(All, [](const FunctionReport &A, const FunctionReport &B) {
+    return A.Function < B.Function;
+  });
   std::error_code EC;
   llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
   if (EC)
