@@ -169,7 +169,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         R.LastTask = Buffers.NumTasks;
       }
       Records.push_back(R);
-      RawBytes += R.Size;
+      RawBytes = checkedAdd(RawBytes, R.Size).value_or(UINT64_MAX);
       if (std::optional<uint64_t> A = memref::AllocOp(B->Alloc).getAlignment())
         Align = std::max<uint64_t>(Align, *A);
     }
@@ -185,6 +185,11 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     if (!P)
       return Fn.emitError()
              << "tensor-mem-plan: " << llvm::toString(P.takeError());
+    // A memref dimension is an int64_t (and INT64_MIN means dynamic).
+    if (P->Offsets.TotalSize > static_cast<uint64_t>(INT64_MAX))
+      return Fn.emitError()
+             << "tensor-mem-plan: the arena needs " << P->Offsets.TotalSize
+             << " bytes, more than a memref can hold (2^63 - 1)";
     auto AlignedRecords = alignRecords(Records, Align);
     if (!AlignedRecords)
       return Fn.emitError() << llvm::toString(AlignedRecords.takeError());
