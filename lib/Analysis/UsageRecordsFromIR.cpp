@@ -231,6 +231,14 @@ private:
     auto Name = [&] {
       return "'" + User->getName().getStringRef().str() + "'";
     };
+    // A use inside the region of an op of unknown semantics: the region may
+    // run at any time (asynchronously, later), so the buffer is captured.
+    for (Operation *P = User->getParentOp(); P && P != Fn.getOperation();
+         P = P->getParentOp())
+      if (!isa<RegionBranchOpInterface>(P) && !isParallelLoop(P))
+        return "captured by the region of '" +
+               P->getName().getStringRef().str() +
+               "', whose semantics are unknown";
     if (isa<memref::DeallocOp>(User))
       return std::nullopt;
     if (isa<bufferization::DeallocOp>(User))
