@@ -1,0 +1,26 @@
+// Bad pass options, through memplan-opt and through stock mlir-opt with the
+// plugin: a message and a non-zero exit, before any IR is touched.
+// RUN: not memplan-opt %s --tensor-mem-plan=strategy=no-such 2> %t.err
+// RUN: memplan-solve --list | cut -d' ' -f1 | tr '\n' ',' | sed -e 's/,$//' -e 's/,/, /g' > %t.names
+// The message lists exactly the registered names (those of memplan-solve --list).
+// RUN: grep -F -- "unknown strategy 'no-such'; valid strategies: $(cat %t.names)" %t.err
+// RUN: not memplan-opt %s --tensor-mem-plan=alignment=0 2>&1 | FileCheck %s --check-prefix=ALIGN0
+// RUN: not memplan-opt %s --tensor-mem-plan=alignment=3 2>&1 | FileCheck %s --check-prefix=ALIGN3
+// RUN: not memplan-opt %s --tensor-mem-plan=alignment=-64 2>&1 | FileCheck %s --check-prefix=ALIGNNEG
+// RUN: not memplan-opt %s --tensor-mem-plan=alignment=four 2>&1 | FileCheck %s --check-prefix=ALIGNWORD
+// RUN: not memplan-opt %s --tensor-mem-plan=budget-ms=-1 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --pass-pipeline='builtin.module(func.func(tensor-mem-plan{strategy=no-such}))' 2>&1 | FileCheck %s --check-prefix=PLUGIN
+// RUN: not mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --pass-pipeline='builtin.module(func.func(tensor-mem-plan{alignment=6}))' 2>&1 | FileCheck %s --check-prefix=ALIGN6
+// ALIGN0: alignment 0 is not a positive power of two
+// ALIGN3: alignment 3 is not a positive power of two
+// ALIGNNEG: alignment -64 is not a positive power of two
+// ALIGNWORD: for the --alignment option: 'four' value invalid
+// BUDGET: budget-ms -1 is negative
+// PLUGIN: unknown strategy 'no-such'; valid strategies: {{.*}}auto
+// ALIGN6: alignment 6 is not a positive power of two
+func.func @f() {
+  %c0 = arith.constant 0 : index
+  %a = memref.alloc() : memref<4xf32>
+  %v = memref.load %a[%c0] : memref<4xf32>
+  return
+}
