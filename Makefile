@@ -3,7 +3,7 @@ BUILD ?= build
 MODEL ?= ../shared/models/resnet18.mlir
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build check demo bench clean
+.PHONY: all deps configure build check demo bench clean fuzz check-asan
 
 all: build
 
@@ -32,3 +32,25 @@ bench: build
 
 clean:
 	rm -rf $(BUILD)
+
+# Robustness (not part of `make check`): libFuzzer targets built with clang in
+# build-fuzz, each run FUZZ_SECONDS; unit tests under ASan+UBSan in build-asan.
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+ASAN_BUILD ?= build-asan
+ASAN_FLAGS ?= -fsanitize=address,undefined -fno-sanitize=vptr -fno-sanitize-recover=all -fno-omit-frame-pointer
+
+fuzz:
+	@./scripts/install-deps.sh --fuzz
+	test -f $(FUZZ_BUILD)/build.ninja || cmake -G Ninja -S . -B $(FUZZ_BUILD) \
+	  -DCMAKE_BUILD_TYPE=Release -DCMAKE_C_COMPILER=clang \
+	  -DCMAKE_CXX_COMPILER=clang++ -DMEMPLAN_ENABLE_FUZZERS=ON
+	cmake --build $(FUZZ_BUILD) --target memplan-fuzzers
+	FUZZ_SECONDS=$(FUZZ_SECONDS) ./fuzz/run.sh $(FUZZ_BUILD)
+
+check-asan: deps
+	test -f $(ASAN_BUILD)/build.ninja || cmake -G Ninja -S . -B $(ASAN_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS=$(ASAN_FLAGS)" \
+	  "-DCMAKE_EXE_LINKER_FLAGS=$(ASAN_FLAGS)" "-DCMAKE_SHARED_LINKER_FLAGS=$(ASAN_FLAGS)"
+	cmake --build $(ASAN_BUILD) --target MemPlanCoreTests MemPlanRuntimeTests
+	ctest --test-dir $(ASAN_BUILD) -R '^MemPlan(Core|Runtime)Tests$$' --output-on-failure

@@ -5,11 +5,14 @@
 # --bench adds what only `make bench` uses: jemalloc and mimalloc, the
 # allocators the runtime benchmark compares against (optional; without them
 # their columns are skipped).
+# --fuzz adds what only `make fuzz` uses: Debian's clang with libFuzzer.
 set -euo pipefail
 extra=()
 for a in "$@"; do
   if [ "$a" = "--bench" ]; then
     extra+=(libjemalloc-dev libmimalloc-dev)
+  elif [ "$a" = "--fuzz" ]; then
+    extra+=(clang libclang-rt-dev)
   else
     extra+=("$a")
   fi
