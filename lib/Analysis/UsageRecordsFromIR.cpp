@@ -1,6 +1,7 @@
 //===- UsageRecordsFromIR.cpp - Buffer liveness as usage records ----------===//
 
 #include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Core/Arithmetic.h"
 
 #include "mlir/Analysis/Liveness.h"
@@ -25,38 +26,10 @@ llvm::Expected<uint64_t> memplan::staticByteSize(MemRefType MemTy,
     return llvm::createStringError("dynamic shape");
   if (!MemTy.getLayout().isIdentity())
     return llvm::createStringError("non-identity layout");
-  Type Elt = MemTy.getElementType();
-  if (auto Vec = dyn_cast<VectorType>(Elt))
-    if (Vec.isScalable())
-      return llvm::createStringError("scalable vector element type");
-  Type Scalar = getElementTypeOrSelf(Elt);
-  if (auto C = dyn_cast<ComplexType>(Scalar))
-    Scalar = C.getElementType();
-  if (!isa<IntegerType, FloatType, IndexType>(Scalar))
-    return llvm::createStringError("element type has no known byte size");
-  // What LLVM lowering allocates per element. The data layout's size is the
-  // store size (i24: 3 bytes, f80: 10, i65: 9), but LLVM pads every element
-  // to its ABI alignment (i24: 4, f80 and i65: 16 on x86-64), which is at
-  // most the store size rounded up to a power of two: round up, never
-  // undercount. Complex numbers are a pair; vector<AxBxT> is an array of A
-  // padded vectors <B x T>. i1 and i4 take a byte, index its bit width.
-  DataLayout DL = DataLayout::closest(Scope);
-  auto Padded = [](uint64_t Bits) {
-    return llvm::PowerOf2Ceil(llvm::divideCeil(Bits, 8));
-  };
-  uint64_t ScalarBits = DL.getTypeSizeInBits(Scalar).getFixedValue();
-  uint64_t EltBytes = Padded(ScalarBits);
-  if (isa<ComplexType>(Elt))
-    EltBytes *= 2;
-  std::optional<uint64_t> Bytes = EltBytes;
-  if (auto Vec = dyn_cast<VectorType>(Elt)) {
-    Bytes = checkedMul(Vec.getShape().back(), ScalarBits);
-    if (Bytes)
-      Bytes = Padded(*Bytes);
-    for (int64_t Dim : Vec.getShape().drop_back())
-      if (Bytes)
-        Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
-  }
+  auto Element = getElementLayout(MemTy.getElementType(), Scope);
+  if (!Element)
+    return Element.takeError();
+  std::optional<uint64_t> Bytes = Element->Size;
   for (int64_t Dim : MemTy.getShape())
     if (Bytes)
       Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
@@ -221,6 +194,14 @@ private:
     Buffer.Record = UsageRecord(*Bytes, First, Last);
     Buffer.MemorySpace = Type.getMemorySpace();
     Buffer.Persistent = Alloc->hasAttr(kPersistentAttrName);
+    // Lowered loads and stores assume the element's alignment (16 for
+    // vector<3xf32>), and the alloc may ask for more.
+    llvm::Expected<ElementLayout> Element =
+        getElementLayout(Type.getElementType(), Alloc);
+    if (!Element)
+      return Leave(llvm::toString(Element.takeError()));
+    Buffer.Alignment = std::max<uint64_t>(Element->Alignment,
+                                          Alloc.getAlignment().value_or(1));
     return std::nullopt;
   }
 

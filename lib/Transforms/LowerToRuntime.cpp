@@ -16,6 +16,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Core/Arithmetic.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -37,27 +39,6 @@ namespace {
 
 constexpr llvm::StringLiteral kAllocFn = "memplan_rt_alloc";
 constexpr llvm::StringLiteral kFreeFn = "memplan_rt_free";
-
-/// True when the default data layout knows the type's size without
-/// aborting: scalars, index, complex and vectors of those, and types that
-/// describe their own layout.
-bool hasKnownSize(Type T) {
-  if (isa<IntegerType, FloatType, IndexType, DataLayoutTypeInterface>(T))
-    return true;
-  if (auto C = dyn_cast<ComplexType>(T))
-    return hasKnownSize(C.getElementType());
-  if (auto V = dyn_cast<VectorType>(T))
-    return !V.isScalable() && hasKnownSize(V.getElementType());
-  return false;
-}
-
-/// Bytes between consecutive elements once lowered to LLVM: the size rounded
-/// up to the ABI alignment (i1 -> 1, i17 -> 4, vector<3xf32> -> 16).
-uint64_t elementStride(const DataLayout &DL, Type T) {
-  uint64_t Size = DL.getTypeSize(T).getFixedValue();
-  uint64_t Align = std::max<uint64_t>(DL.getTypeABIAlignment(T), 1);
-  return llvm::alignTo(std::max<uint64_t>(Size, 1), Align);
-}
 
 /// Collects the deallocs of \p Root's buffer, following views and casts.
 /// Fails (with the reason) when an alias reaches a use that could free or
@@ -106,7 +87,8 @@ struct TensorMemLowerRuntimePass
 
 private:
   LogicalResult declareRuntime(ModuleOp M);
-  void lower(memref::AllocOp Op, const DataLayout &DL);
+  /// StaticBytes: the element size times the static dimensions.
+  void lower(memref::AllocOp Op, uint64_t StaticBytes, uint64_t EltAlign);
 
   func::FuncOp AllocFn, FreeFn;
 };
@@ -139,24 +121,20 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(ModuleOp M) {
   return success(AllocFn && FreeFn);
 }
 
-void TensorMemLowerRuntimePass::lower(memref::AllocOp Op,
-                                      const DataLayout &DL) {
+void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
+                                      uint64_t EltAlign) {
   MemRefType Ty = Op.getType();
   Location Loc = Op.getLoc();
   OpBuilder B(Op);
   Type I64 = B.getI64Type();
 
-  // Bytes = element stride * static dims (folded) * dynamic dims.
-  uint64_t Static = elementStride(DL, Ty.getElementType());
-  for (int64_t D : Ty.getShape())
-    if (!ShapedType::isDynamic(D))
-      Static *= static_cast<uint64_t>(D);
-  Value Bytes = arith::ConstantIntOp::create(B, Loc, I64, Static);
+  // Bytes = element size * static dims (folded) * dynamic dims.
+  Value Bytes = arith::ConstantIntOp::create(B, Loc, I64, StaticBytes);
   for (Value D : Op.getDynamicSizes()) {
     Value Dim = arith::IndexCastOp::create(B, Loc, I64, D);
     Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
   }
-  uint64_t AlignBytes = static_cast<uint64_t>(alignment);
+  uint64_t AlignBytes = std::max<uint64_t>(alignment, EltAlign);
   if (auto A = Op.getAlignment())
     AlignBytes = std::max<uint64_t>(AlignBytes, *A);
   Value Align = arith::ConstantIntOp::create(B, Loc, I64, AlignBytes);
@@ -188,7 +166,11 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     return signalPassFailure();
   }
 
-  SmallVector<memref::AllocOp> Work;
+  struct Item {
+    memref::AllocOp Op;
+    uint64_t StaticBytes, EltAlign;
+  };
+  SmallVector<Item> Work;
   M.walk([&](memref::AllocOp Op) {
     MemRefType Ty = Op.getType();
     if (!all && Ty.hasStaticShape())
@@ -200,20 +182,29 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       return Skip("non-identity layout");
     if (Ty.getMemorySpace())
       return Skip("non-default memory space");
-    if (!hasKnownSize(Ty.getElementType()))
-      return Skip("element size unknown to the data layout");
+    llvm::Expected<memplan::ElementLayout> Element =
+        memplan::getElementLayout(Ty.getElementType(), Op);
+    if (!Element)
+      return Skip(llvm::toString(Element.takeError()));
+    std::optional<uint64_t> StaticBytes = Element->Size;
+    for (int64_t D : Ty.getShape())
+      if (StaticBytes && !ShapedType::isDynamic(D))
+        StaticBytes =
+            memplan::checkedMul(*StaticBytes, static_cast<uint64_t>(D));
+    if (!StaticBytes || *StaticBytes > static_cast<uint64_t>(INT64_MAX))
+      return Skip("byte size overflows 64 bits");
     SmallVector<memref::DeallocOp> Deallocs;
     std::string Why;
     if (failed(collectDeallocs(Op.getResult(), Deallocs, Why)))
       return Skip(Why);
-    Work.push_back(Op);
+    Work.push_back({Op, *StaticBytes, Element->Alignment});
   });
   if (Work.empty())
     return;
   if (failed(declareRuntime(M)))
     return signalPassFailure();
-  for (memref::AllocOp Op : Work)
-    lower(Op, DataLayout::closest(Op));
+  for (const Item &I : Work)
+    lower(I.Op, I.StaticBytes, I.EltAlign);
 }
 
 } // namespace

@@ -170,8 +170,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       }
       Records.push_back(R);
       RawBytes = checkedAdd(RawBytes, R.Size).value_or(UINT64_MAX);
-      if (std::optional<uint64_t> A = memref::AllocOp(B->Alloc).getAlignment())
-        Align = std::max<uint64_t>(Align, *A);
+      Align = std::max(Align, B->Alignment);
     }
     StrategyOptions Options;
     Options.Alignment = Align;

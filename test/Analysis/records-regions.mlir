@@ -93,5 +93,8 @@ func.func @element_sizes() {
   %f = memref.alloc() : memref<f64>
   // expected-remark @below {{unplanned: byte size overflows 64 bits}}
   %g = memref.alloc() : memref<4611686018427387904x8xf32>
+  // A memref of memrefs holds descriptors, whose size is not the element's.
+  // expected-remark @below {{unplanned: element type has no known byte size}}
+  %h = memref.alloc() : memref<4xmemref<f32>>
   return
 }

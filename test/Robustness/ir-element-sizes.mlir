@@ -1,7 +1,7 @@
 // Element types and the bytes the plan gives them, all live together with
 // alignment=1 and first-fit, so each offset is the sum of the sizes before
 // it. By hand, from LLVM's x86-64 allocation sizes (store size padded to the
-// ABI alignment):
+// ABI alignment); the column "at" is where each would go unaligned:
 //   memref<10xi1>              i1 -> 1 byte            10 at 0
 //   memref<3xi4>               i4 -> 1 byte             3 at 10
 //   memref<3xindex>            index -> 8 bytes        24 at 13
@@ -12,22 +12,26 @@
 //   memref<2xi65>              i65 -> 16               32 at 133
 //   memref<2xcomplex<i1>>      {i1, i1} -> 2            4 at 165
 //   memref<3xvector<2x3xf32>>  [2 x <3 x float>] -> 32 96 at 169
-//   arena: 265 bytes. A scalable vector has no static size: left alone.
+//   265 bytes in all. But lowered accesses assume each element's alignment
+//   (16 for <3 x float>, x86_fp80 and i65), so the arena's alignment rises to
+//   16 and every size rounds up to it: 16, 16, 32, 16, 32, 16, 32, 32, 16, 96
+//   at 0, 16, 32, 64, 80, 112, 128, 160, 192, 208: arena 304.
+//   A scalable vector has no static size: left alone.
 // RUN: memplan-opt %s --tensor-mem-plan="alignment=1 strategy=first-fit remarks=true" -verify-diagnostics | FileCheck %s
 // RUN: memplan-opt %s --tensor-mem-plan="alignment=1 strategy=first-fit" | mlir-opt --verify-each
-// CHECK: memref.alloc() {alignment = 1 : i64} : memref<265xi8>
-// CHECK: memref.view %{{.*}}[%c0{{.*}}][] : memref<265xi8> to memref<10xi1>
-// CHECK: memref.view %{{.*}}[%c10][] : memref<265xi8> to memref<3xi4>
-// CHECK: memref.view %{{.*}}[%c13][] : memref<265xi8> to memref<3xindex>
-// CHECK: memref.view %{{.*}}[%c37][] : memref<265xi8> to memref<2xcomplex<f32>>
-// CHECK: memref.view %{{.*}}[%c53][] : memref<265xi8> to memref<2xvector<3xf32>>
-// CHECK: memref.view %{{.*}}[%c85][] : memref<265xi8> to memref<4xi24>
-// CHECK: memref.view %{{.*}}[%c101][] : memref<265xi8> to memref<2xf80>
-// CHECK: memref.view %{{.*}}[%c133][] : memref<265xi8> to memref<2xi65>
-// CHECK: memref.view %{{.*}}[%c165][] : memref<265xi8> to memref<2xcomplex<i1>>
-// CHECK: memref.view %{{.*}}[%c169][] : memref<265xi8> to memref<3xvector<2x3xf32>>
+// CHECK: memref.alloc() {alignment = 16 : i64} : memref<304xi8>
+// CHECK: memref.view %{{.*}}[%c0{{.*}}][] : memref<304xi8> to memref<10xi1>
+// CHECK: memref.view %{{.*}}[%c16][] : memref<304xi8> to memref<3xi4>
+// CHECK: memref.view %{{.*}}[%c32][] : memref<304xi8> to memref<3xindex>
+// CHECK: memref.view %{{.*}}[%c64][] : memref<304xi8> to memref<2xcomplex<f32>>
+// CHECK: memref.view %{{.*}}[%c80][] : memref<304xi8> to memref<2xvector<3xf32>>
+// CHECK: memref.view %{{.*}}[%c112][] : memref<304xi8> to memref<4xi24>
+// CHECK: memref.view %{{.*}}[%c128][] : memref<304xi8> to memref<2xf80>
+// CHECK: memref.view %{{.*}}[%c160][] : memref<304xi8> to memref<2xi65>
+// CHECK: memref.view %{{.*}}[%c192][] : memref<304xi8> to memref<2xcomplex<i1>>
+// CHECK: memref.view %{{.*}}[%c208][] : memref<304xi8> to memref<3xvector<2x3xf32>>
 // CHECK: memref.alloc() : memref<2xvector<[4]xf32>>
-// expected-remark @below {{10 buffers planned, 265 bytes without planning, arena 265 bytes}}
+// expected-remark @below {{10 buffers planned, 265 bytes without planning, arena 304 bytes}}
 func.func @types() {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<10xi1>

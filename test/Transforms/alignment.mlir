@@ -2,11 +2,12 @@
 // RUN: memplan-opt %s --tensor-mem-plan=alignment=1 | FileCheck %s --check-prefix=A1
 
 // Two conflicting buffers of 4 and 12 bytes. Aligned to 128 each takes 128
-// bytes; unaligned they pack into 16, the larger one first at offset 0.
+// bytes; with alignment=1 the f32 elements still need 4, and they pack into
+// 16, the larger one first at offset 0.
 // A128: memref.alloc() {alignment = 128 : i64} : memref<256xi8>
 // A128-DAG: arith.constant 128 : index
 // A128-DAG: arith.constant 0 : index
-// A1: memref.alloc() {alignment = 1 : i64} : memref<16xi8>
+// A1: memref.alloc() {alignment = 4 : i64} : memref<16xi8>
 // A1: %[[O1:.*]] = arith.constant 12 : index
 // A1-NEXT: memref.view %{{.*}}[%[[O1]]][] : memref<16xi8> to memref<1xf32>
 // A1: %[[O2:.*]] = arith.constant 0 : index

@@ -75,7 +75,7 @@ func.func @left_alone(%n: index, %c: i1) -> memref<?xf32> {
   %a = memref.alloc(%n) : memref<?xf32, strided<[2]>>
   // expected-remark @below {{left alone: non-default memory space}}
   %b = memref.alloc(%n) : memref<?xf32, 1>
-  // expected-remark @below {{left alone: element size unknown to the data layout}}
+  // expected-remark @below {{left alone: element type has no known byte size}}
   %d = memref.alloc(%n) : memref<?xmemref<f32>>
   // expected-remark @below {{left alone: the buffer flows into 'func.return'}}
   %r = memref.alloc(%n) : memref<?xf32>

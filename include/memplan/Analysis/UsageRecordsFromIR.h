@@ -31,6 +31,8 @@ struct PlannableBuffer {
   mlir::Attribute MemorySpace;
   /// Marked `memplan.persistent`: never shares bytes with another buffer.
   bool Persistent = false;
+  /// Alignment its accesses need: its element's, or the alloc's if larger.
+  uint64_t Alignment = 1;
   /// memref.dealloc ops that free this buffer (through any alias).
   llvm::SmallVector<mlir::Operation *, 2> Deallocs;
 };
