@@ -27,6 +27,7 @@ demo: build
 	./scripts/demo.sh $(BUILD) $(MODEL)
 
 bench: build
+	@./scripts/install-deps.sh --bench  # jemalloc, mimalloc: the runtime's yardsticks
 	cmake --build $(BUILD) --target memplan-bench
 	./scripts/bench.sh $(BUILD)
 
