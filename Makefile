@@ -28,6 +28,7 @@ demo: build
 
 bench: build
 	@./scripts/install-deps.sh --bench  # jemalloc, mimalloc: the runtime's yardsticks
+	cmake -S . -B $(BUILD) > /dev/null  # find them if they just arrived
 	cmake --build $(BUILD) --target memplan-bench
 	./scripts/bench.sh $(BUILD)
 
