@@ -32,16 +32,10 @@ TEST(BestFitTest, XlaBestFit) {
 }
 
 TEST(BestFitTest, AreaOrderValidForAnyInputOrder) {
-  auto Set = test::readShared("peers/tvm_deep_speech.csv");
-  std::vector<UsageRecord> R = Set.Records;
-  std::mt19937 Rng(11);
-  for (int Round = 0; Round < 10; ++Round) {
-    std::shuffle(R.begin(), R.end(), Rng);
-    for (const OffsetsAssignment &A : {bestFitSize(R), bestFitArea(R)}) {
-      EXPECT_FALSE(llvm::errorToBool(validateOffsets(R, A)));
-      EXPECT_GE(A.TotalSize, liveBytesLowerBound(R));
-    }
-  }
+  test::expectValidForAnyOrder(bestFitSize, "peers/tvm_deep_speech.csv", 10,
+                               11);
+  test::expectValidForAnyOrder(bestFitArea, "peers/tvm_deep_speech.csv", 10,
+                               11);
 }
 
 } // namespace

@@ -3,11 +3,16 @@
 #ifndef MEMPLAN_TEST_UNIT_CORE_TESTUTIL_H
 #define MEMPLAN_TEST_UNIT_CORE_TESTUTIL_H
 
+#include "memplan/Core/LowerBound.h"
 #include "memplan/Core/RecordFile.h"
+#include "memplan/Core/Validator.h"
 
 #include "gtest/gtest.h"
 
+#include <algorithm>
+#include <random>
 #include <string>
+#include <type_traits>
 
 namespace memplan::test {
 
@@ -24,6 +29,27 @@ inline RecordSet readShared(const std::string &Rel) {
     return {};
   }
   return std::move(*Set);
+}
+
+/// Runs Strategy on shuffles of a real record set and checks every plan:
+/// TFLite's in-order strategies silently overlap when records are not sorted
+/// by start; ours must be right for any order.
+template <typename Fn>
+void expectValidForAnyOrder(
+    Fn Strategy, const std::string &Rel = "peers/tvm_deep_speech.csv",
+    int Rounds = 10, unsigned Seed = 5) {
+  std::vector<UsageRecord> R = readShared(Rel).Records;
+  std::mt19937 Rng(Seed);
+  for (int Round = 0; Round < Rounds; ++Round) {
+    std::shuffle(R.begin(), R.end(), Rng);
+    auto A = Strategy(R);
+    if constexpr (std::is_same_v<decltype(A), ObjectsAssignment>) {
+      EXPECT_FALSE(llvm::errorToBool(validateObjects(R, A)));
+    } else {
+      EXPECT_FALSE(llvm::errorToBool(validateOffsets(R, A)));
+      EXPECT_GE(A.TotalSize, liveBytesLowerBound(R));
+    }
+  }
 }
 
 } // namespace memplan::test
