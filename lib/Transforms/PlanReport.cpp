@@ -54,7 +54,7 @@ memplan::reportToJSON(llvm::ArrayRef<FunctionReport> Functions) {
 }
 
 namespace {
-/// Reports gathered per output file in this process.
+/// Reports gathered per output file (report or picture) in this process.
 struct ReportFiles {
   std::mutex Mutex;
   llvm::StringMap<std::vector<FunctionReport>> Files;
@@ -66,9 +66,9 @@ static ReportFiles &reportFiles() {
   return Files;
 }
 
-template <typename WriteFn>
-static llvm::Error appendAndWrite(llvm::StringRef Path, FunctionReport Function,
-                                  WriteFn Write) {
+llvm::Error memplan::gatherForFile(
+    llvm::StringRef Path, FunctionReport Function,
+    llvm::function_ref<llvm::Error(llvm::ArrayRef<FunctionReport>)> Write) {
   ReportFiles &R = reportFiles();
   std::lock_guard<std::mutex> Lock(R.Mutex);
   std::vector<FunctionReport> &All = R.Files[Path];
@@ -82,20 +82,20 @@ static llvm::Error appendAndWrite(llvm::StringRef Path, FunctionReport Function,
   llvm::stable_sort(All, [](const FunctionReport &A, const FunctionReport &B) {
     return A.Function < B.Function;
   });
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return llvm::createStringError(EC, "cannot write '" + Path +
-                                           "': " + EC.message());
-  Write(All, OS);
-  return llvm::Error::success();
+  return Write(All);
 }
 
 llvm::Error memplan::appendToReportFile(llvm::StringRef Path,
                                         FunctionReport Function) {
-  return appendAndWrite(
+  return gatherForFile(
       Path, std::move(Function),
-      [](llvm::ArrayRef<FunctionReport> All, llvm::raw_ostream &OS) {
+      [&](llvm::ArrayRef<FunctionReport> All) -> llvm::Error {
+        std::error_code EC;
+        llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+        if (EC)
+          return llvm::createStringError(EC, "cannot write '" + Path +
+                                                 "': " + EC.message());
         OS << llvm::formatv("{0:2}", reportToJSON(All)) << "\n";
+        return llvm::Error::success();
       });
 }

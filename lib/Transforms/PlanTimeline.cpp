@@ -8,10 +8,6 @@
 #include "memplan/Core/Timeline.h"
 #include "memplan/Transforms/PlanReport.h"
 
-#include "llvm/ADT/StringMap.h"
-
-#include <mutex>
-
 using namespace memplan;
 
 static std::vector<TimelineSection> sectionsOf(const FunctionReport &F) {
@@ -51,20 +47,12 @@ llvm::Error memplan::appendToTimelineFile(llvm::StringRef Path,
   if (llvm::Expected<TimelineFormat> Format = timelineFormatForPath(Path);
       !Format)
     return Format.takeError();
-  // Pictures gathered per file in this process: the pass runs once per
-  // function, the file shows them all. A function planned again replaces
-  // its old sections.
-  static std::mutex Mutex;
-  static llvm::StringMap<std::vector<FunctionReport>> Files;
-  std::lock_guard<std::mutex> Lock(Mutex);
-  std::vector<FunctionReport> &All = Files[Path];
-  llvm::erase_if(All, [&](const FunctionReport &F) {
-    return F.Function == Function.Function && F.Location == Function.Location;
-  });
-  All.push_back(std::move(Function));
-  std::vector<TimelineSection> Sections;
-  for (const FunctionReport &F : All)
-    for (TimelineSection &S : sectionsOf(F))
-      Sections.push_back(std::move(S));
-  return writeTimelineFile(Path, Sections);
+  return gatherForFile(Path, std::move(Function),
+                       [&](llvm::ArrayRef<FunctionReport> All) {
+                         std::vector<TimelineSection> Sections;
+                         for (const FunctionReport &F : All)
+                           for (TimelineSection &S : sectionsOf(F))
+                             Sections.push_back(std::move(S));
+                         return writeTimelineFile(Path, Sections);
+                       });
 }

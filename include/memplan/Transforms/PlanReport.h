@@ -9,6 +9,7 @@
 #define MEMPLAN_TRANSFORMS_PLANREPORT_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
@@ -62,6 +63,14 @@ llvm::json::Value reportToJSON(llvm::ArrayRef<FunctionReport> Functions);
 /// rewrites the file with all of them, so a pass that runs once per
 /// function (nested under func.func) still leaves one whole report.
 llvm::Error appendToReportFile(llvm::StringRef Path, FunctionReport Function);
+
+/// Adds Function to the reports gathered for Path in this process (a
+/// function planned again replaces its entry; the list is sorted by function
+/// name) and calls Write with all of them, under a lock: the writers of the
+/// report and picture files share this.
+llvm::Error gatherForFile(
+    llvm::StringRef Path, FunctionReport Function,
+    llvm::function_ref<llvm::Error(llvm::ArrayRef<FunctionReport>)> Write);
 
 /// Same for a timeline picture; the file's extension (.svg or .html) picks
 /// the format.
