@@ -30,11 +30,11 @@ awk -v model="$(basename "$MODEL")" '
   END {
     printf "model                  %s\n", model
     printf "strategy               %s\n", strategy
-    printf "buffers planned        %d\n", planned
+    printf "buffers planned        %.0f\n", planned
     printf "buffers left alone     %d (see remarks: returned, escaping, dynamic)\n", unplanned
-    printf "bytes without planning %d (%.2f MiB)\n", raw, raw / 1048576
-    printf "arena bytes            %d (%.2f MiB)\n", arena, arena / 1048576
-    printf "lower bound            %d (%.2f MiB)\n", bound, bound / 1048576
+    printf "bytes without planning %.0f (%.2f MiB)\n", raw, raw / 1048576
+    printf "arena bytes            %.0f (%.2f MiB)\n", arena, arena / 1048576
+    printf "lower bound            %.0f (%.2f MiB)\n", bound, bound / 1048576
     printf "arena / bound          %.4f\n", bound ? arena / bound : 1
     printf "saved                  %.1f%%\n", raw ? 100 * (raw - arena) / raw : 0
     printf "pass time              %.1f ms\n", ms
