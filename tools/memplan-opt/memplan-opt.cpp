@@ -21,6 +21,6 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);
   mlir::registerAllExtensions(Registry);
-  return mlir::asMainReturnCode(mlir::MlirOptMain(
-      argc, argv, "memplan optimizer driver\n", Registry));
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "memplan optimizer driver\n", Registry));
 }

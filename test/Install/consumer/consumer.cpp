@@ -20,8 +20,8 @@ int main() {
         }
         return memplan::planFromOffsets(A);
       });
-  std::vector<memplan::UsageRecord> Records = {{64, 0, 1}, {64, 1, 2},
-                                               {64, 2, 3}};
+  std::vector<memplan::UsageRecord> Records = {
+      {64, 0, 1}, {64, 1, 2}, {64, 2, 3}};
   for (const char *Name : {"consumer-stack", "greedy-by-size-offsets"}) {
     llvm::Expected<memplan::Plan> P = memplan::planMemory(Name, Records);
     if (!P) {
