@@ -41,7 +41,8 @@ private:
                  size_t LastRank, size_t SecFrom, size_t SecTo);
   Outcome decompose(size_t B, const std::vector<size_t> &Order, uint64_t Off,
                     size_t SecFrom, size_t SecTo);
-  void place(size_t B, uint64_t Off);
+  /// Returns whether some unplaced buffer overlaps B (B has a "hat").
+  bool place(size_t B, uint64_t Off);
   void unplace(size_t B, size_t MinMark, size_t FloorMark);
   bool check(uint64_t Off, size_t SecFrom, size_t SecTo) const;
 
@@ -75,14 +76,15 @@ private:
 Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
     : Ids(std::move(Ids)) {
   size_t M = this->Ids.size();
-  std::vector<uint64_t> Bounds;
-  for (size_t Id : this->Ids) {
-    Bounds.push_back(All[Id].FirstTask);
-    Bounds.push_back(All[Id].LastTask + 1); // Tasks are far below 2^64.
-  }
-  std::sort(Bounds.begin(), Bounds.end());
-  Bounds.erase(std::unique(Bounds.begin(), Bounds.end()), Bounds.end());
-  size_t NumSections = Bounds.empty() ? 0 : Bounds.size() - 1;
+  // A section per distinct end time: the buffers live just before it. Every
+  // cross-section of time is contained in the next one to end, so these
+  // alone carry all the capacity constraints (as in MiniMalloc's sweep).
+  std::vector<uint64_t> Ends;
+  for (size_t Id : this->Ids)
+    Ends.push_back(All[Id].LastTask + 1); // Tasks are far below 2^64.
+  std::sort(Ends.begin(), Ends.end());
+  Ends.erase(std::unique(Ends.begin(), Ends.end()), Ends.end());
+  size_t NumSections = Ends.size();
   SectionBuffers.resize(NumSections);
   InitialTotal.assign(NumSections, 0);
   Size.resize(M);
@@ -92,10 +94,10 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
   for (size_t B = 0; B < M; ++B) {
     const UsageRecord &R = All[this->Ids[B]];
     Size[B] = R.Size;
-    SecLo[B] = std::lower_bound(Bounds.begin(), Bounds.end(), R.FirstTask) -
-               Bounds.begin();
-    SecHi[B] = std::lower_bound(Bounds.begin(), Bounds.end(), R.LastTask + 1) -
-               Bounds.begin();
+    SecLo[B] =
+        std::upper_bound(Ends.begin(), Ends.end(), R.FirstTask) - Ends.begin();
+    SecHi[B] = std::lower_bound(Ends.begin(), Ends.end(), R.LastTask + 1) -
+               Ends.begin() + 1;
     for (size_t S = SecLo[B]; S < SecHi[B]; ++S) {
       SectionBuffers[S].push_back(B);
       InitialTotal[S] += R.Size;
@@ -114,7 +116,8 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
     }
 
   // MiniMalloc's static preorderings, all decreasing: T = the largest
-  // section total the buffer is in, W = sections it spans, A = area.
+  // section total the buffer is in, W = lifespan, A = area; ties go to the
+  // lower record index.
   std::vector<uint64_t> T(M), &W = Width;
   std::vector<unsigned __int128> &A = Area;
   W.assign(M, 0);
@@ -122,15 +125,16 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
   for (size_t B = 0; B < M; ++B) {
     for (size_t S = SecLo[B]; S < SecHi[B]; ++S)
       T[B] = std::max(T[B], InitialTotal[S]);
-    W[B] = SecHi[B] - SecLo[B];
-    A[B] = (unsigned __int128)Size[B] *
-           (All[this->Ids[B]].LastTask - All[this->Ids[B]].FirstTask + 1);
+    W[B] = All[this->Ids[B]].LastTask - All[this->Ids[B]].FirstTask + 1;
+    A[B] = (unsigned __int128)Size[B] * W[B];
   }
   auto Make = [&](auto Key) {
     std::vector<size_t> Order(M);
     std::iota(Order.begin(), Order.end(), 0);
-    std::stable_sort(Order.begin(), Order.end(),
-                     [&](size_t X, size_t Y) { return Key(X) > Key(Y); });
+    std::sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
+      auto KX = Key(X), KY = Key(Y);
+      return KX != KY ? KX > KY : this->Ids[X] < this->Ids[Y];
+    });
     return Order;
   };
   Preorders.push_back(
@@ -153,13 +157,17 @@ bool Partition::check(uint64_t Off, size_t SecFrom, size_t SecTo) const {
   return true;
 }
 
-void Partition::place(size_t B, uint64_t Off) {
+bool Partition::place(size_t B, uint64_t Off) {
   Offset[B] = Off;
   uint64_t Height = Off + Size[B];
   ++StampValue;
   std::vector<size_t> Affected;
+  bool Hat = false;
   for (size_t O : Overlaps[B]) {
-    if (Offset[O] != kUnplaced || MinOffset[O] >= Height)
+    if (Offset[O] != kUnplaced)
+      continue;
+    Hat = true;
+    if (MinOffset[O] >= Height)
       continue;
     MinLog.push_back({O, MinOffset[O]});
     MinOffset[O] = Height;
@@ -186,6 +194,7 @@ void Partition::place(size_t B, uint64_t Off) {
       Floor[S] = Lowest;
     }
   }
+  return Hat;
 }
 
 void Partition::unplace(size_t B, size_t MinMark, size_t FloorMark) {
@@ -238,13 +247,17 @@ Outcome Partition::search(const std::vector<size_t> &Parent,
     if (Off >= MinHeight)
       break; // Order is by offset: every later one is dominated too.
     size_t MinMark = MinLog.size(), FloorMark = FloorLog.size();
-    place(B, Off);
+    bool Hat = place(B, Off);
     Outcome R = Outcome::NotFound;
     if (Off + Size[B] <= Capacity && check(Off, SecFrom, SecTo))
       R = decompose(B, Order, Off, SecFrom, SecTo);
     unplace(B, MinMark, FloorMark);
     if (R != Outcome::NotFound)
       return R;
+    // Nothing unplaced overlaps B, so B at its lowest offset constrains no
+    // one; any other branch would place B no lower, which is no better.
+    if (!Hat)
+      break;
   }
   return Outcome::NotFound;
 }

@@ -53,6 +53,30 @@ TEST(ExactTest, MatchesBruteForceOnSmallSets) {
   EXPECT_EQ(ProvenOptimal, 300);
 }
 
+TEST(ExactTest, DecidesCapacityLikeBruteForce) {
+  // With the optimum as capacity the decision must find a plan (a pruning
+  // rule that loses every optimal plan fails here); one byte less must not.
+  std::mt19937_64 Rng(29);
+  for (int Round = 0; Round < 300; ++Round) {
+    std::vector<UsageRecord> R;
+    size_t N = 2 + Rng() % 7;
+    for (size_t I = 0; I < N; ++I) {
+      uint64_t First = Rng() % 10;
+      R.emplace_back(1 + Rng() % 16, First, First + Rng() % 6);
+    }
+    uint64_t Opt = bruteForceOptimum(R);
+    ExactOptions O;
+    O.Capacity = Opt;
+    ExactResult E = exactSolve(R, O);
+    ASSERT_FALSE(llvm::errorToBool(validateOffsets(R, E.Offsets)));
+    ASSERT_EQ(E.Offsets.TotalSize, Opt) << "round " << Round;
+    O.Capacity = Opt - 1;
+    E = exactSolve(R, O);
+    ASSERT_FALSE(llvm::errorToBool(validateOffsets(R, E.Offsets)));
+    ASSERT_GE(E.Offsets.TotalSize, Opt);
+  }
+}
+
 TEST(ExactTest, BeatsGreedyOnTflmMedium) {
   // tflite-micro TestGreedyMedium: greedy by size needs 90; the live bound
   // (task 1: 10 + 20 + 50) is 80 and reachable by hand: 50@0, 10@50, 20@60,

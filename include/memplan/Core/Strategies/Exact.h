@@ -31,8 +31,9 @@ struct ExactResult {
 /// independent time partitions are solved apart; within one, buffers are
 /// placed in canonical order (non-decreasing offsets, each at the lowest
 /// offset the placed ones allow), a buffer that would leave a gap another
-/// could fill is skipped (dominance), and a partial plan is dropped when some
-/// time section cannot hold its floor plus the bytes still to place there
+/// could fill is skipped (dominance), a buffer no unplaced one overlaps gets
+/// no alternatives (hatless), and a partial plan is dropped when some time
+/// section cannot hold its floor plus the bytes still to place there
 /// (inference). Decisions "fits in C bytes?" are searched for shrinking C
 /// until the budget runs out. Returns the best plan found.
 ExactResult exactSolve(llvm::ArrayRef<UsageRecord> Records,
