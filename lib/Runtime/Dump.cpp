@@ -10,6 +10,34 @@ using namespace memplan::rt;
 
 namespace memplan::rt {
 
+/// The counters of memplan_rt_stats, named once for both dump formats: the
+/// JSON key and the text label.
+struct StatField {
+  const char *Key;
+  const char *Label;
+  uint64_t memplan_rt_stats::*Value;
+};
+static const StatField StatFields[] = {
+    {"num_allocs", "num allocs", &memplan_rt_stats::num_allocs},
+    {"num_frees", "num frees", &memplan_rt_stats::num_frees},
+    {"num_failures", "num failures", &memplan_rt_stats::num_failures},
+    {"bytes_in_use", "bytes in use", &memplan_rt_stats::bytes_in_use},
+    {"peak_bytes_in_use", "peak bytes in use",
+     &memplan_rt_stats::peak_bytes_in_use},
+    {"requested_bytes_in_use", "requested bytes in use",
+     &memplan_rt_stats::requested_bytes_in_use},
+    {"peak_requested_bytes_in_use", "peak requested bytes in use",
+     &memplan_rt_stats::peak_requested_bytes_in_use},
+    {"largest_alloc_size", "largest alloc size",
+     &memplan_rt_stats::largest_alloc_size},
+    {"bytes_reserved", "bytes reserved", &memplan_rt_stats::bytes_reserved},
+    {"peak_bytes_reserved", "peak bytes reserved",
+     &memplan_rt_stats::peak_bytes_reserved},
+    {"bytes_limit", "bytes limit", &memplan_rt_stats::bytes_limit},
+    {"num_regions", "regions", &memplan_rt_stats::num_regions},
+    {"num_free_chunks", "free chunks", &memplan_rt_stats::num_free_chunks},
+};
+
 /// Builds the dump under the allocator's lock.
 struct DumpWriter {
   const BFCAllocator &A;
@@ -65,19 +93,9 @@ struct DumpWriter {
   }
 
   void textStats(const memplan_rt_stats &S) {
-    put("num allocs: %" PRIu64 "\nnum frees: %" PRIu64
-        "\nnum failures: %" PRIu64 "\nbytes in use: %" PRIu64
-        "\npeak bytes in use: %" PRIu64 "\nrequested bytes in use: %" PRIu64
-        "\npeak requested bytes in use: %" PRIu64
-        "\nlargest alloc size: %" PRIu64 "\nbytes reserved: %" PRIu64
-        "\npeak bytes reserved: %" PRIu64 "\nbytes limit: %" PRIu64
-        "\nregions: %" PRIu64 "\nfree chunks: %" PRIu64
-        "\nfragmentation: %.4f\n",
-        S.num_allocs, S.num_frees, S.num_failures, S.bytes_in_use,
-        S.peak_bytes_in_use, S.requested_bytes_in_use,
-        S.peak_requested_bytes_in_use, S.largest_alloc_size, S.bytes_reserved,
-        S.peak_bytes_reserved, S.bytes_limit, S.num_regions, S.num_free_chunks,
-        S.fragmentation);
+    for (const StatField &F : StatFields)
+      put("%s: %" PRIu64 "\n", F.Label, S.*F.Value);
+    put("fragmentation: %.4f\n", S.fragmentation);
   }
 
   void json() {
@@ -86,19 +104,10 @@ struct DumpWriter {
         ",\"allow_growth\":%d,\"source\":%d},\n",
         A.Opts.rounding, A.Opts.memory_limit, A.Opts.allow_growth,
         static_cast<int>(A.Opts.source));
-    put("\"stats\":{\"num_allocs\":%" PRIu64 ",\"num_frees\":%" PRIu64
-        ",\"num_failures\":%" PRIu64 ",\"bytes_in_use\":%" PRIu64
-        ",\"peak_bytes_in_use\":%" PRIu64 ",\"requested_bytes_in_use\":%" PRIu64
-        ",\"peak_requested_bytes_in_use\":%" PRIu64
-        ",\"largest_alloc_size\":%" PRIu64 ",\"bytes_reserved\":%" PRIu64
-        ",\"peak_bytes_reserved\":%" PRIu64 ",\"bytes_limit\":%" PRIu64
-        ",\"num_regions\":%" PRIu64 ",\"num_free_chunks\":%" PRIu64
-        ",\"fragmentation\":%.6f},\n",
-        S.num_allocs, S.num_frees, S.num_failures, S.bytes_in_use,
-        S.peak_bytes_in_use, S.requested_bytes_in_use,
-        S.peak_requested_bytes_in_use, S.largest_alloc_size, S.bytes_reserved,
-        S.peak_bytes_reserved, S.bytes_limit, S.num_regions, S.num_free_chunks,
-        S.fragmentation);
+    put("\"stats\":{");
+    for (const StatField &F : StatFields)
+      put("\"%s\":%" PRIu64 ",", F.Key, S.*F.Value);
+    put("\"fragmentation\":%.6f},\n", S.fragmentation);
     put("\"regions\":[");
     for (size_t RI = 0; RI < A.Regions.size(); ++RI) {
       const auto &R = A.Regions[RI];
