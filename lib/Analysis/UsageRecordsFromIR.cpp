@@ -20,8 +20,8 @@
 using namespace mlir;
 using namespace memplan;
 
-llvm::Expected<uint64_t> memplan::staticByteSize(MemRefType MemTy,
-                                                 Operation *Scope) {
+llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
+                                                          Operation *Scope) {
   if (!MemTy.hasStaticShape())
     return llvm::createStringError("dynamic shape");
   if (!MemTy.getLayout().isIdentity())
@@ -35,7 +35,7 @@ llvm::Expected<uint64_t> memplan::staticByteSize(MemRefType MemTy,
       Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
   if (!Bytes)
     return llvm::createStringError("byte size overflows 64 bits");
-  return *Bytes;
+  return ElementLayout{*Bytes, Element->Alignment};
 }
 
 namespace {
@@ -130,9 +130,10 @@ private:
       return UnplannedBuffer{Alloc, Reason.str(), Culprit};
     };
     MemRefType Type = Alloc.getType();
-    auto Bytes = staticByteSize(Type, Alloc.getOperation());
-    if (!Bytes)
-      return Leave(llvm::toString(Bytes.takeError()));
+    llvm::Expected<ElementLayout> Layout =
+        staticBufferLayout(Type, Alloc.getOperation());
+    if (!Layout)
+      return Leave(llvm::toString(Layout.takeError()));
 
     // Every region between the function and the alloc must have known
     // semantics, and run its iterations one after the other.
@@ -191,17 +192,13 @@ private:
     }
 
     Buffer.Alloc = Alloc;
-    Buffer.Record = UsageRecord(*Bytes, First, Last);
+    Buffer.Record = UsageRecord(Layout->Size, First, Last);
     Buffer.MemorySpace = Type.getMemorySpace();
     Buffer.Persistent = Alloc->hasAttr(kPersistentAttrName);
     // Lowered loads and stores assume the element's alignment (16 for
     // vector<3xf32>), and the alloc may ask for more.
-    llvm::Expected<ElementLayout> Element =
-        getElementLayout(Type.getElementType(), Alloc);
-    if (!Element)
-      return Leave(llvm::toString(Element.takeError()));
-    Buffer.Alignment = std::max<uint64_t>(Element->Alignment,
-                                          Alloc.getAlignment().value_or(1));
+    Buffer.Alignment =
+        std::max<uint64_t>(Layout->Alignment, Alloc.getAlignment().value_or(1));
     return std::nullopt;
   }
 

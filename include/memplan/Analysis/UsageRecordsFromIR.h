@@ -10,6 +10,7 @@
 #ifndef MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
 #define MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
 
+#include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Core/Types.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -61,10 +62,11 @@ constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
 /// Allocs of functions nested inside it are not its own.
 FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function);
 
-/// Byte size of a memref type's buffer, or a reason why it has none that
-/// the planner can use (dynamic shape, layout, element type, overflow).
-llvm::Expected<uint64_t> staticByteSize(mlir::MemRefType Type,
-                                        mlir::Operation *Scope);
+/// Byte size (Size) of a memref type's buffer and the alignment its
+/// elements need, or a reason why the planner cannot use it (dynamic shape,
+/// layout, element type, overflow).
+llvm::Expected<ElementLayout> staticBufferLayout(mlir::MemRefType Type,
+                                                 mlir::Operation *Scope);
 
 } // namespace memplan
 
