@@ -1,25 +1,42 @@
-//===- BFCAllocator.cpp - Best-fit with coalescing allocator --------------===//
+//===- BFCAllocator.cpp - Heaps per thread, frees to the owning heap ------===//
 //
-// Allocation, free, bins, regions and growth. The dump and the invariant
-// checker live in Dump.cpp and Invariants.cpp.
+// The front of the allocator: checks a request, picks the calling thread's
+// heap and hands the request to it under that heap's lock. Threads start on
+// different heaps and move when their heap's lock is taken, so two threads
+// rarely share a lock and none ever spins on one (std::mutex blocks in the
+// kernel when it must wait). A block goes back to the heap that owns its
+// address, whichever thread frees it.
 //
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Runtime/BFCAllocator.h"
 
 #include <algorithm>
-#include <cstring>
+#include <cinttypes>
+#include <cstdio>
 #include <new>
+#include <thread>
 
 using namespace memplan::rt;
 
 namespace {
 bool isPow2(uint64_t X) { return X && !(X & (X - 1)); }
 uint64_t alignUp(uint64_t X, uint64_t A) { return (X + A - 1) & ~(A - 1); }
-uint64_t alignDown(uint64_t X, uint64_t A) { return X & ~(A - 1); }
-int log2Floor(uint64_t X) { return 63 - __builtin_clzll(X); }
-constexpr uint64_t kRegionAlign = 4096;
+
+/// Each thread's preferred heap index (modulo the number of heaps): threads
+/// are numbered as they first allocate, so concurrent threads start apart.
+std::atomic<unsigned> NextThreadNumber{0};
+unsigned &homeHint() {
+  thread_local unsigned Home =
+      NextThreadNumber.fetch_add(1, std::memory_order_relaxed);
+  return Home;
+}
 } // namespace
+
+unsigned memplan::rt::defaultNumHeaps() {
+  unsigned Cpus = std::thread::hardware_concurrency();
+  return std::clamp(Cpus ? 2 * Cpus : 4u, 1u, 16u);
+}
 
 std::unique_ptr<BFCAllocator>
 BFCAllocator::create(const memplan_rt_options &Opts,
@@ -37,482 +54,210 @@ BFCAllocator::create(const memplan_rt_options &Opts,
       Opts.source != MEMPLAN_RT_SOURCE_MMAP &&
       Opts.source != MEMPLAN_RT_SOURCE_MALLOC)
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
+  if (Opts.arenas > 64)
+    return Fail(MEMPLAN_RT_BAD_OPTIONS);
   std::unique_ptr<BFCAllocator> A(new (std::nothrow) BFCAllocator(Opts));
   if (!A)
     return Fail(MEMPLAN_RT_OUT_OF_MEMORY);
-  A->Sub = createSubAllocator(Opts.source, Opts.memory_limit);
-  if (!A->Sub)
-    return Fail(MEMPLAN_RT_OUT_OF_MEMORY);
-  A->RegionUnit = std::max<uint64_t>(A->Opts.rounding, A->Sub->unit());
-  // Without growth the whole limit is one region, reserved now.
-  if (!Opts.allow_growth) {
-    uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);
-    void *P = Bytes ? A->Sub->alloc(Bytes, A->RegionAlign) : nullptr;
-    if (!P)
-      return Fail(Bytes ? MEMPLAN_RT_OUT_OF_MEMORY : MEMPLAN_RT_BAD_OPTIONS);
-    A->addBlock(static_cast<char *>(P), Bytes);
+  A->Shared.Limit = Opts.memory_limit;
+  // Several heaps need a source with a fixed address range per heap (so a
+  // free finds its heap without a lock) and growth (a limit reserved up
+  // front is one region).
+  unsigned N = Opts.arenas ? Opts.arenas : defaultNumHeaps();
+  if (Opts.source != MEMPLAN_RT_SOURCE_VIRTUAL || !Opts.allow_growth)
+    N = 1;
+  for (unsigned I = 0; I < N; ++I) {
+    memplan_rt_status S = MEMPLAN_RT_OK;
+    auto H = BFCHeap::create(Opts, &A->Shared, static_cast<int>(I), &S);
+    if (!H) {
+      if (I == 0)
+        return Fail(S);
+      break; // fewer heaps: address space ran out
+    }
+    bool Fixed = H->rangeKnown();
+    A->Heaps.push_back(std::move(H));
+    if (!Fixed)
+      break; // the VIRTUAL source fell back to MMAP: one heap
   }
   if (Status)
     *Status = MEMPLAN_RT_OK;
   return A;
 }
 
-BFCAllocator::BFCAllocator(const memplan_rt_options &O) : Opts(O) {
-  SplitThreshold = std::max<uint64_t>(Opts.split_threshold, Opts.rounding);
-  RegionAlign = std::max<uint64_t>(kRegionAlign, Opts.rounding);
-  RegionUnit = Opts.rounding;
-  CurRegionBytes =
-      alignUp(std::max<uint64_t>(Opts.initial_region, 1), Opts.rounding);
-  if (Opts.memory_limit)
-    CurRegionBytes = std::min(
-        CurRegionBytes,
-        std::max(alignDown(Opts.memory_limit, Opts.rounding), Opts.rounding));
-  for (Handle &H : BinHead)
-    H = None;
-  Stats.bytes_limit = Opts.memory_limit;
-}
+BFCAllocator::~BFCAllocator() = default;
 
-BFCAllocator::~BFCAllocator() {
-  for (const Region &R : Regions)
-    Sub->free(R.Base, R.Size);
-}
-
-int BFCAllocator::binForSize(uint64_t Bytes) const {
-  uint64_t Units = std::max<uint64_t>(Bytes / Opts.rounding, 1);
-  return std::min(NumBins - 1, log2Floor(Units));
-}
-
-//===-- Chunk records and bins --------------------------------------------===//
-
-BFCAllocator::Handle BFCAllocator::newChunk() {
-  if (FreeHandles != None) {
-    Handle H = FreeHandles;
-    FreeHandles = Chunks[H].Next;
-    Chunks[H] = Chunk();
-    return H;
+BFCHeap *BFCAllocator::lockHome(std::unique_lock<std::mutex> &L) {
+  size_t N = Heaps.size();
+  if (N == 1) {
+    L = std::unique_lock<std::mutex>(Heaps[0]->Mu);
+    return Heaps[0].get();
   }
-  Chunks.emplace_back();
-  return static_cast<Handle>(Chunks.size() - 1);
-}
-
-void BFCAllocator::deleteChunk(Handle H) {
-  setSlot(Chunks[H].Ptr, None);
-  Chunks[H] = Chunk();
-  Chunks[H].Next = FreeHandles;
-  FreeHandles = H;
-}
-
-// Bins are intrusive lists sorted by (size, address): the first chunk that
-// fits is the best fit, with ties going to the lowest address as in TF's
-// std::set ordering, and inserting costs a walk over one bin, which holds few
-// chunks in DNN workloads.
-void BFCAllocator::insertIntoBin(Handle H) {
-  Chunk &C = Chunks[H];
-  int B = binForSize(C.Size);
-  C.Bin = B;
-  Handle Prev = None, Cur = BinHead[B];
-  while (Cur != None) {
-    const Chunk &O = Chunks[Cur];
-    if (O.Size > C.Size || (O.Size == C.Size && O.Ptr > C.Ptr))
-      break;
-    Prev = Cur;
-    Cur = O.BinNext;
-  }
-  C.BinPrev = Prev;
-  C.BinNext = Cur;
-  if (Cur != None)
-    Chunks[Cur].BinPrev = H;
-  if (Prev != None)
-    Chunks[Prev].BinNext = H;
-  else
-    BinHead[B] = H;
-  NonEmptyBins |= 1u << B;
-  ++Stats.num_free_chunks;
-}
-
-void BFCAllocator::removeFromBin(Handle H) {
-  Chunk &C = Chunks[H];
-  if (C.BinPrev != None)
-    Chunks[C.BinPrev].BinNext = C.BinNext;
-  else
-    BinHead[C.Bin] = C.BinNext;
-  if (C.BinNext != None)
-    Chunks[C.BinNext].BinPrev = C.BinPrev;
-  if (BinHead[C.Bin] == None)
-    NonEmptyBins &= ~(1u << C.Bin);
-  C.Bin = -1;
-  C.BinPrev = C.BinNext = None;
-  --Stats.num_free_chunks;
-}
-
-BFCAllocator::Handle BFCAllocator::findChunk(uint64_t Rounded,
-                                             uint64_t Align) const {
-  int B = binForSize(Rounded);
-  uint32_t Mask = NonEmptyBins & ~((1u << B) - 1);
-  while (Mask) {
-    B = __builtin_ctz(Mask);
-    Mask &= Mask - 1;
-    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext) {
-      const Chunk &C = Chunks[H];
-      if (C.Size < Rounded)
-        continue;
-      uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
-      uint64_t Pad = alignUp(Addr, Align) - Addr;
-      if (C.Size - Rounded >= Pad)
-        return H;
+  unsigned &Home = homeHint();
+  size_t First = Home % N;
+  // Take the first idle heap from home on; it becomes home.
+  for (size_t I = 0; I < N; ++I) {
+    size_t K = (First + I) % N;
+    if (Heaps[K]->Mu.try_lock()) {
+      L = std::unique_lock<std::mutex>(Heaps[K]->Mu, std::adopt_lock);
+      if (I)
+        Home = static_cast<unsigned>(K);
+      return Heaps[K].get();
     }
   }
-  return None;
+  L = std::unique_lock<std::mutex>(Heaps[First]->Mu);
+  return Heaps[First].get();
 }
 
-//===-- Regions -----------------------------------------------------------===//
-
-const BFCAllocator::Region *BFCAllocator::regionFor(const void *Ptr) const {
-  const char *P = static_cast<const char *>(Ptr);
-  auto It = std::upper_bound(
-      Regions.begin(), Regions.end(), P,
-      [](const char *V, const Region &R) { return V < R.Base; });
-  if (It == Regions.begin())
-    return nullptr;
-  --It;
-  return P < It->Base + It->Size ? &*It : nullptr;
+BFCHeap *BFCAllocator::heapFor(const void *Ptr) const {
+  if (Heaps.size() == 1)
+    return Heaps[0].get();
+  for (const auto &H : Heaps)
+    if (H->owns(Ptr))
+      return H.get();
+  return nullptr;
 }
 
-BFCAllocator::Region *BFCAllocator::regionFor(const void *Ptr) {
-  return const_cast<Region *>(
-      static_cast<const BFCAllocator *>(this)->regionFor(Ptr));
+void BFCAllocator::fail(AllocResult &R, memplan_rt_status S) {
+  Failures.fetch_add(1, std::memory_order_relaxed);
+  R.Ptr = nullptr;
+  R.Status = S;
+  memplan_rt_stats St = stats();
+  R.BytesInUse = St.bytes_in_use;
+  R.BytesReserved = St.bytes_reserved;
+  R.Limit = Opts.memory_limit;
 }
 
-void BFCAllocator::setSlot(const char *Ptr, Handle H) {
-  Region *R = regionFor(Ptr);
-  R->Slots[(Ptr - R->Base) / Opts.rounding] = H;
-}
-
-BFCAllocator::Handle BFCAllocator::lastChunk(const Region &R) const {
-  for (size_t I = R.Slots.size(); I-- > 0;)
-    if (R.Slots[I] != None)
-      return R.Slots[I];
-  return None;
-}
-
-// Takes a block from the sub-allocator into the allocator: a new region, or,
-// when the source is contiguous and the block starts where a region ends, the
-// tail of that region (merged with its last chunk when that one is free).
-void BFCAllocator::addBlock(char *Ptr, uint64_t Bytes) {
-  Stats.bytes_reserved += Bytes;
-  Stats.peak_bytes_reserved =
-      std::max(Stats.peak_bytes_reserved, Stats.bytes_reserved);
-  Handle H = newChunk();
-  Chunks[H].Ptr = Ptr;
-  Chunks[H].Size = Bytes;
-  Region *Ext = nullptr;
-  if (Sub->contiguous())
-    for (Region &R : Regions)
-      if (R.Base + R.Size == Ptr)
-        Ext = &R;
-  if (Ext) {
-    Handle Last = lastChunk(*Ext);
-    Ext->Size += Bytes;
-    Ext->Slots.resize(Ext->Size / Opts.rounding, None);
-    Chunks[H].Prev = Last;
-    Chunks[Last].Next = H;
-  } else {
-    Region R;
-    R.Base = Ptr;
-    R.Size = Bytes;
-    R.Slots.assign(Bytes / Opts.rounding, None);
-    auto It = std::upper_bound(
-        Regions.begin(), Regions.end(), Ptr,
-        [](const char *V, const Region &O) { return V < O.Base; });
-    Regions.insert(It, std::move(R));
-  }
-  setSlot(Ptr, H);
-  insertIntoBin(coalesce(H));
-}
-
-bool BFCAllocator::extend(uint64_t Rounded, uint64_t Align) {
-  if (!Opts.allow_growth)
-    return false;
-  uint64_t Avail = UINT64_MAX;
-  if (Opts.memory_limit)
-    Avail =
-        Opts.memory_limit > Stats.bytes_reserved
-            ? alignDown(Opts.memory_limit - Stats.bytes_reserved, RegionUnit)
-            : 0;
-  // Worst-case padding to reach the alignment inside a fresh region.
-  uint64_t Need = Rounded + (Align > RegionAlign ? Align - RegionAlign : 0);
-  uint64_t Bytes;
-  if (Sub->contiguous()) {
-    // Grow by what is missing: the new block merges with a free tail chunk
-    // of the region it extends, so reserved memory tracks the high-water
-    // mark instead of doubling.
-    uint64_t Step =
-        alignUp(std::max<uint64_t>(Opts.growth_granule, 1), RegionUnit);
-    Bytes = alignUp(Need, Step);
-    const char *Next = Sub->nextAddress();
-    if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
-      if (R->Base + R->Size == Next) {
-        const Chunk &T = Chunks[lastChunk(*R)];
-        if (!T.inUse()) {
-          uint64_t Addr = reinterpret_cast<uint64_t>(T.Ptr);
-          uint64_t End = alignUp(Addr, Align) + Rounded;
-          Bytes = alignUp(End - (Addr + T.Size), Step);
-        }
-      }
-    }
-    if (Bytes > Avail)
-      return false;
-  } else {
-    // TF's allow_growth: regions double, and one that is too small for the
-    // request is skipped.
-    if (Need > Avail)
-      return false;
-    bool Increased = false;
-    while (Need > CurRegionBytes) {
-      CurRegionBytes *= 2;
-      Increased = true;
-    }
-    Bytes = alignUp(std::min(CurRegionBytes, Avail), RegionUnit);
-    if (!Increased)
-      CurRegionBytes *= 2;
-  }
-  void *P = Sub->alloc(Bytes, RegionAlign);
-  if (!P)
-    return false;
-  addBlock(static_cast<char *>(P), Bytes);
-  return true;
-}
-
-uint64_t BFCAllocator::releaseFreeRegionsLocked() {
-  uint64_t Released = 0;
-  for (size_t I = 0; I < Regions.size();) {
-    Region &R = Regions[I];
-    Handle H = R.Slots.empty() ? None : R.Slots[0];
-    if (H == None || Chunks[H].inUse() || Chunks[H].Size != R.Size) {
-      ++I;
-      continue;
-    }
-    removeFromBin(H);
-    Chunks[H] = Chunk();
-    Chunks[H].Next = FreeHandles;
-    FreeHandles = H;
-    Sub->free(R.Base, R.Size);
-    Stats.bytes_reserved -= R.Size;
-    Released += R.Size;
-    Regions.erase(Regions.begin() + I);
-  }
-  return Released;
-}
-
-uint64_t BFCAllocator::releaseFreeRegions() {
-  std::lock_guard<SpinLock> L(Mu);
-  return releaseFreeRegionsLocked();
-}
-
-//===-- Split and merge ---------------------------------------------------===//
-
-// Cuts H after Bytes; the second part becomes a new chunk, not in any bin.
-BFCAllocator::Handle BFCAllocator::split(Handle H, uint64_t Bytes) {
-  Handle N = newChunk();
-  Chunk &C = Chunks[H];
-  Chunk &New = Chunks[N];
-  New.Ptr = C.Ptr + Bytes;
-  New.Size = C.Size - Bytes;
-  New.Prev = H;
-  New.Next = C.Next;
-  if (C.Next != None)
-    Chunks[C.Next].Prev = N;
-  C.Size = Bytes;
-  C.Next = N;
-  setSlot(New.Ptr, N);
-  return N;
-}
-
-// Merges H2 (the address successor of H1) into H1; neither is in a bin.
-void BFCAllocator::merge(Handle H1, Handle H2) {
-  Chunk &C1 = Chunks[H1];
-  Chunk &C2 = Chunks[H2];
-  C1.Size += C2.Size;
-  C1.Next = C2.Next;
-  if (C2.Next != None)
-    Chunks[C2.Next].Prev = H1;
-  deleteChunk(H2);
-}
-
-// Merges the free chunk H (in no bin) with its free neighbours, taking them
-// out of their bins; returns the merged chunk, still in no bin.
-BFCAllocator::Handle BFCAllocator::coalesce(Handle H) {
-  Handle Next = Chunks[H].Next;
-  if (Next != None && !Chunks[Next].inUse()) {
-    removeFromBin(Next);
-    merge(H, Next);
-  }
-  Handle Prev = Chunks[H].Prev;
-  if (Prev != None && !Chunks[Prev].inUse()) {
-    removeFromBin(Prev);
-    merge(Prev, H);
-    H = Prev;
-  }
-  return H;
-}
-
-//===-- Allocate and free -------------------------------------------------===//
-
-void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
-                             memplan_rt_status *Status) {
+AllocResult BFCAllocator::tryAllocate(uint64_t Bytes, uint64_t Align) {
+  AllocResult R;
+  R.Bytes = Bytes;
+  R.Align = Align;
   if (Align == 0)
     Align = 1;
   if (!isPow2(Align) || Align > MEMPLAN_RT_MAX_ALIGNMENT) {
-    std::lock_guard<SpinLock> L(Mu);
-    ++Stats.num_failures;
-    if (Status)
-      *Status = MEMPLAN_RT_BAD_ALIGNMENT;
-    return nullptr;
+    fail(R, MEMPLAN_RT_BAD_ALIGNMENT);
+    return R;
   }
-  if (Status)
-    *Status = MEMPLAN_RT_OK;
   if (Bytes == 0)
-    return nullptr;
+    return R;
   if (Bytes > (UINT64_MAX >> 2)) {
-    std::lock_guard<SpinLock> L(Mu);
-    ++Stats.num_failures;
-    if (Status)
-      *Status = MEMPLAN_RT_OUT_OF_MEMORY;
-    return nullptr;
+    fail(R, MEMPLAN_RT_OUT_OF_MEMORY);
+    return R;
   }
   uint64_t Rounded = alignUp(Bytes, Opts.rounding);
   // Chunks start at multiples of the rounding, so smaller alignments hold.
   if (Align < Opts.rounding)
     Align = Opts.rounding;
 
-  std::lock_guard<SpinLock> L(Mu);
-  Handle H = findChunk(Rounded, Align);
-  if (H == None && extend(Rounded, Align))
-    H = findChunk(Rounded, Align);
-  if (H == None && Opts.release_free_regions && releaseFreeRegionsLocked() &&
-      extend(Rounded, Align))
-    H = findChunk(Rounded, Align);
-  if (H == None) {
-    ++Stats.num_failures;
-    if (Status)
-      *Status = MEMPLAN_RT_OUT_OF_MEMORY;
-    return nullptr;
+  {
+    std::unique_lock<std::mutex> L;
+    BFCHeap *Home = lockHome(L);
+    if ((R.Ptr = Home->allocateLocked(Bytes, Rounded, Align)))
+      return R;
   }
-  removeFromBin(H);
-  // The chosen chunk was free, so its neighbours are in use (free neighbours
-  // are always merged): the pieces split off below need no coalescing.
-  uint64_t Addr = reinterpret_cast<uint64_t>(Chunks[H].Ptr);
-  if (uint64_t Pad = alignUp(Addr, Align) - Addr) {
-    Handle Lead = H;
-    H = split(Lead, Pad);
-    insertIntoBin(Lead);
+  // The home heap is full and cannot grow (the limit): another heap may hold
+  // free chunks, and with release_free_regions their empty regions may make
+  // room.
+  for (int Pass = 0; Pass < (Opts.release_free_regions ? 2 : 1); ++Pass) {
+    if (Heaps.size() == 1)
+      break;
+    if (Pass == 1)
+      releaseFreeRegions();
+    for (auto &H : Heaps) {
+      std::lock_guard<std::mutex> L(H->Mu);
+      if ((R.Ptr = H->allocateLocked(Bytes, Rounded, Align)))
+        return R;
+    }
   }
-  // Split rule: cut off the rest when it is at least SplitThreshold bytes
-  // (by default the rounding, i.e. whenever the rest can be a chunk). TF
-  // splits only when the chunk is twice the request, which wastes up to half
-  // a chunk; we keep internal waste below the threshold instead.
-  if (Chunks[H].Size - Rounded >= SplitThreshold)
-    insertIntoBin(split(H, Rounded));
-
-  Chunk &C = Chunks[H];
-  C.AllocId = NextAllocId++;
-  C.Requested = Bytes;
-  ++Stats.num_allocs;
-  Stats.bytes_in_use += C.Size;
-  Stats.peak_bytes_in_use =
-      std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use);
-  Stats.requested_bytes_in_use += Bytes;
-  Stats.peak_requested_bytes_in_use =
-      std::max(Stats.peak_requested_bytes_in_use, Stats.requested_bytes_in_use);
-  Stats.largest_alloc_size = std::max(Stats.largest_alloc_size, C.Size);
-  if (Opts.trace)
-    Trace.push_back({TraceSeq++, C.AllocId, true, C.Ptr, C.Size, Bytes});
-  return C.Ptr;
+  fail(R, MEMPLAN_RT_OUT_OF_MEMORY);
+  return R;
 }
 
-// Says why Ptr, which is not the start of a live chunk of R, cannot be freed:
-// it points into free memory (freed already) or into the middle of a chunk.
-memplan_rt_status BFCAllocator::classifyBadFree(const Region &R,
-                                                const char *Ptr) const {
-  size_t Slot = (Ptr - R.Base) / Opts.rounding;
-  while (R.Slots[Slot] == None && Slot > 0)
-    --Slot;
-  Handle H = R.Slots[Slot];
-  if (H == None)
-    return MEMPLAN_RT_FOREIGN_POINTER;
-  const Chunk &C = Chunks[H];
-  if (!C.inUse())
-    return MEMPLAN_RT_DOUBLE_FREE;
-  return MEMPLAN_RT_FOREIGN_POINTER;
+void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
+                             memplan_rt_status *Status) {
+  AllocResult R = tryAllocate(Bytes, Align);
+  if (Status)
+    *Status = R.Status;
+  return R.Ptr;
 }
 
 memplan_rt_status BFCAllocator::deallocate(void *Ptr) {
   if (!Ptr)
     return MEMPLAN_RT_OK;
-  const char *P = static_cast<const char *>(Ptr);
-  std::lock_guard<SpinLock> L(Mu);
-  const Region *R = regionFor(P);
-  memplan_rt_status Bad = MEMPLAN_RT_OK;
-  Handle H = None;
-  if (!R) {
-    Bad = MEMPLAN_RT_FOREIGN_POINTER;
-  } else {
-    uint64_t Off = P - R->Base;
-    H = Off % Opts.rounding ? None : R->Slots[Off / Opts.rounding];
-    if (H == None || !Chunks[H].inUse())
-      Bad = classifyBadFree(*R, P);
+  BFCHeap *H = heapFor(Ptr);
+  if (!H) {
+    Failures.fetch_add(1, std::memory_order_relaxed);
+    return MEMPLAN_RT_FOREIGN_POINTER;
   }
-  if (Bad != MEMPLAN_RT_OK) {
-    ++Stats.num_failures;
-    return Bad;
-  }
-  Chunk &C = Chunks[H];
-  if (Opts.trace)
-    Trace.push_back({TraceSeq++, C.AllocId, false, C.Ptr, C.Size, C.Requested});
-  ++Stats.num_frees;
-  Stats.bytes_in_use -= C.Size;
-  Stats.requested_bytes_in_use -= C.Requested;
-  C.AllocId = -1;
-  C.Requested = 0;
-  insertIntoBin(coalesce(H));
-  return MEMPLAN_RT_OK;
+  std::lock_guard<std::mutex> L(H->Mu);
+  return H->deallocateLocked(Ptr);
 }
 
-//===-- Queries -----------------------------------------------------------===//
-
-uint64_t BFCAllocator::largestFreeChunk() const {
-  for (int B = NumBins - 1; B >= 0; --B) {
-    uint64_t Max = 0;
-    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext)
-      Max = Chunks[H].Size;
-    if (Max)
-      return Max;
+uint64_t BFCAllocator::releaseFreeRegions() {
+  uint64_t Bytes = 0;
+  for (auto &H : Heaps) {
+    std::lock_guard<std::mutex> L(H->Mu);
+    Bytes += H->releaseFreeRegionsLocked();
   }
-  return 0;
+  return Bytes;
+}
+
+uint64_t BFCAllocator::allocatedSize(const void *Ptr) const {
+  BFCHeap *H = Ptr ? heapFor(Ptr) : nullptr;
+  if (!H)
+    return 0;
+  std::lock_guard<std::mutex> L(H->Mu);
+  return H->allocatedSizeLocked(Ptr);
 }
 
 memplan_rt_stats BFCAllocator::statsLocked() const {
-  memplan_rt_stats S = Stats;
-  S.num_regions = Regions.size();
+  memplan_rt_stats S{};
+  uint64_t LargestFree = 0;
+  for (const auto &H : Heaps) {
+    const memplan_rt_stats &C = H->countersLocked();
+    S.num_allocs += C.num_allocs;
+    S.num_frees += C.num_frees;
+    S.num_failures += C.num_failures;
+    S.bytes_in_use += C.bytes_in_use;
+    S.peak_bytes_in_use += C.peak_bytes_in_use;
+    S.requested_bytes_in_use += C.requested_bytes_in_use;
+    S.peak_requested_bytes_in_use += C.peak_requested_bytes_in_use;
+    S.largest_alloc_size = std::max(S.largest_alloc_size, C.largest_alloc_size);
+    S.bytes_reserved += C.bytes_reserved;
+    S.num_regions += H->numRegionsLocked();
+    S.num_free_chunks += C.num_free_chunks;
+    LargestFree = std::max(LargestFree, H->largestFreeChunkLocked());
+  }
+  S.num_failures += Failures.load(std::memory_order_relaxed);
+  S.peak_bytes_reserved = Shared.PeakReserved.load(std::memory_order_relaxed);
+  S.bytes_limit = Opts.memory_limit;
   uint64_t Free = S.bytes_reserved - S.bytes_in_use;
-  S.fragmentation =
-      Free ? static_cast<double>(Free - largestFreeChunk()) / Free : 0.0;
+  S.fragmentation = Free ? static_cast<double>(Free - LargestFree) / Free : 0.0;
+  S.frag = S.peak_bytes_in_use ? static_cast<double>(S.peak_bytes_reserved) /
+                                     S.peak_bytes_in_use
+                               : 0.0;
   return S;
 }
 
 memplan_rt_stats BFCAllocator::stats() const {
-  std::lock_guard<SpinLock> L(Mu);
+  std::vector<std::unique_lock<std::mutex>> Locks;
+  Locks.reserve(Heaps.size());
+  for (const auto &H : Heaps) // always in index order: no deadlock
+    Locks.emplace_back(H->Mu);
   return statsLocked();
 }
 
-uint64_t BFCAllocator::allocatedSize(const void *Ptr) const {
-  std::lock_guard<SpinLock> L(Mu);
-  const Region *R = Ptr ? regionFor(Ptr) : nullptr;
-  if (!R)
-    return 0;
-  uint64_t Off = static_cast<const char *>(Ptr) - R->Base;
-  if (Off % Opts.rounding)
-    return 0;
-  Handle H = R->Slots[Off / Opts.rounding];
-  return H != None && Chunks[H].inUse() ? Chunks[H].Size : 0;
+std::string AllocResult::message() const {
+  if (Status == MEMPLAN_RT_OK)
+    return {};
+  char Buf[320];
+  char LimitText[32] = "none";
+  if (Limit)
+    std::snprintf(LimitText, sizeof(LimitText), "%" PRIu64 " bytes", Limit);
+  std::snprintf(Buf, sizeof(Buf),
+                "allocation of %" PRIu64 " bytes (align %" PRIu64
+                ") failed: %s; in use %" PRIu64 " bytes, reserved %" PRIu64
+                " bytes, limit %s",
+                Bytes, Align, memplan_rt_status_string(Status), BytesInUse,
+                BytesReserved, LimitText);
+  return Buf;
 }

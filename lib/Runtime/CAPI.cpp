@@ -26,6 +26,7 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->source = MEMPLAN_RT_SOURCE_VIRTUAL;
   Opts->release_free_regions = 0;
   Opts->trace = 0;
+  Opts->arenas = 0;
 }
 
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *Opts,

@@ -2,6 +2,7 @@
 
 #include "memplan/Runtime/BFCAllocator.h"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdarg>
 #include <cstdio>
@@ -38,10 +39,12 @@ static const StatField StatFields[] = {
     {"num_free_chunks", "free chunks", &memplan_rt_stats::num_free_chunks},
 };
 
-/// Builds the dump under the allocator's lock.
+/// Builds the dump while holding every heap's lock. Regions are numbered
+/// over all heaps; bins and the trace merge the heaps.
 struct DumpWriter {
   const BFCAllocator &A;
   std::string Out;
+  using Handle = BFCHeap::Handle;
 
   void put(const char *Fmt, ...) __attribute__((format(printf, 2, 3))) {
     char Buf[512];
@@ -53,39 +56,54 @@ struct DumpWriter {
       Out.append(Buf, std::min<size_t>(N, sizeof(Buf) - 1));
   }
 
+  std::vector<BFCHeap::TraceEvent> trace() const {
+    std::vector<BFCHeap::TraceEvent> T;
+    for (const auto &H : A.Heaps)
+      T.insert(T.end(), H->Trace.begin(), H->Trace.end());
+    std::sort(T.begin(), T.end(),
+              [](const auto &X, const auto &Y) { return X.Seq < Y.Seq; });
+    return T;
+  }
+
   void text() {
     memplan_rt_stats S = A.statsLocked();
     put("memplan_rt BFC allocator: rounding %" PRIu64 ", limit %" PRIu64
-        ", growth %d, source %d\n",
+        ", growth %d, source %d, heaps %zu\n",
         A.Opts.rounding, A.Opts.memory_limit, A.Opts.allow_growth,
-        static_cast<int>(A.Opts.source));
+        static_cast<int>(A.Opts.source), A.Heaps.size());
     textStats(S);
-    for (size_t RI = 0; RI < A.Regions.size(); ++RI) {
-      const auto &R = A.Regions[RI];
-      put("region %zu: base %p size %" PRIu64 "\n", RI,
-          static_cast<void *>(R.Base), R.Size);
-      for (auto H = R.Slots[0]; H != BFCAllocator::None; H = A.Chunks[H].Next) {
-        const auto &C = A.Chunks[H];
-        if (C.inUse())
-          put("  chunk +%td size %" PRIu64 " in use id %" PRId64
-              " requested %" PRIu64 "\n",
-              C.Ptr - R.Base, C.Size, C.AllocId, C.Requested);
-        else
-          put("  chunk +%td size %" PRIu64 " free bin %d\n", C.Ptr - R.Base,
-              C.Size, C.Bin);
+    size_t RI = 0;
+    for (const auto &HP : A.Heaps) {
+      const BFCHeap &Hp = *HP;
+      for (const auto &R : Hp.Regions) {
+        put("region %zu: base %p size %" PRIu64 "%s\n", RI++,
+            static_cast<void *>(R.Base), R.Size,
+            A.Heaps.size() > 1 ? (" heap " + std::to_string(Hp.Index)).c_str()
+                               : "");
+        for (Handle H = R.Slots[0]; H != BFCHeap::None; H = Hp.Chunks[H].Next) {
+          const auto &C = Hp.Chunks[H];
+          if (C.inUse())
+            put("  chunk +%td size %" PRIu64 " in use id %" PRId64
+                " requested %" PRIu64 "\n",
+                C.Ptr - R.Base, C.Size, C.AllocId, C.Requested);
+          else
+            put("  chunk +%td size %" PRIu64 " free bin %d\n", C.Ptr - R.Base,
+                C.Size, C.Bin);
+        }
       }
     }
-    for (int B = 0; B < BFCAllocator::NumBins; ++B) {
+    for (int B = 0; B < BFCHeap::NumBins; ++B) {
       uint64_t N = 0, Bytes = 0;
-      for (auto H = A.BinHead[B]; H != BFCAllocator::None;
-           H = A.Chunks[H].BinNext)
-        ++N, Bytes += A.Chunks[H].Size;
+      for (const auto &Hp : A.Heaps)
+        for (Handle H = Hp->BinHead[B]; H != BFCHeap::None;
+             H = Hp->Chunks[H].BinNext)
+          ++N, Bytes += Hp->Chunks[H].Size;
       if (N)
         put("bin %d (>= %" PRIu64 " bytes): %" PRIu64 " free chunks, %" PRIu64
             " bytes\n",
             B, A.Opts.rounding << B, N, Bytes);
     }
-    for (const auto &E : A.Trace)
+    for (const auto &E : trace())
       put("trace %" PRIu64 ": %s id %" PRId64 " at %p size %" PRIu64
           " requested %" PRIu64 "\n",
           E.Seq, E.IsAlloc ? "alloc" : "free", E.Id,
@@ -96,51 +114,58 @@ struct DumpWriter {
     for (const StatField &F : StatFields)
       put("%s: %" PRIu64 "\n", F.Label, S.*F.Value);
     put("fragmentation: %.4f\n", S.fragmentation);
+    put("frag (peak reserved / peak in use): %.4f\n", S.frag);
   }
 
   void json() {
     memplan_rt_stats S = A.statsLocked();
     put("{\"options\":{\"rounding\":%" PRIu64 ",\"memory_limit\":%" PRIu64
-        ",\"allow_growth\":%d,\"source\":%d},\n",
+        ",\"allow_growth\":%d,\"source\":%d,\"heaps\":%zu},\n",
         A.Opts.rounding, A.Opts.memory_limit, A.Opts.allow_growth,
-        static_cast<int>(A.Opts.source));
+        static_cast<int>(A.Opts.source), A.Heaps.size());
     put("\"stats\":{");
     for (const StatField &F : StatFields)
       put("\"%s\":%" PRIu64 ",", F.Key, S.*F.Value);
-    put("\"fragmentation\":%.6f},\n", S.fragmentation);
+    put("\"fragmentation\":%.6f,\"frag\":%.6f},\n", S.fragmentation, S.frag);
     put("\"regions\":[");
-    for (size_t RI = 0; RI < A.Regions.size(); ++RI) {
-      const auto &R = A.Regions[RI];
-      put("%s\n{\"base\":\"%p\",\"size\":%" PRIu64 ",\"chunks\":[",
-          RI ? "," : "", static_cast<void *>(R.Base), R.Size);
-      const char *Sep = "";
-      for (auto H = R.Slots[0]; H != BFCAllocator::None; H = A.Chunks[H].Next) {
-        const auto &C = A.Chunks[H];
-        put("%s{\"offset\":%td,\"size\":%" PRIu64
-            ",\"in_use\":%s,\"id\":%" PRId64 ",\"requested\":%" PRIu64
-            ",\"bin\":%d}",
-            Sep, C.Ptr - R.Base, C.Size, C.inUse() ? "true" : "false",
-            C.AllocId, C.Requested, C.Bin);
-        Sep = ",";
+    size_t RI = 0;
+    for (const auto &HP : A.Heaps) {
+      const BFCHeap &Hp = *HP;
+      for (const auto &R : Hp.Regions) {
+        put("%s\n{\"base\":\"%p\",\"size\":%" PRIu64
+            ",\"heap\":%d,\"chunks\":[",
+            RI++ ? "," : "", static_cast<void *>(R.Base), R.Size, Hp.Index);
+        const char *Sep = "";
+        for (Handle H = R.Slots[0]; H != BFCHeap::None; H = Hp.Chunks[H].Next) {
+          const auto &C = Hp.Chunks[H];
+          put("%s{\"offset\":%td,\"size\":%" PRIu64
+              ",\"in_use\":%s,\"id\":%" PRId64 ",\"requested\":%" PRIu64
+              ",\"bin\":%d}",
+              Sep, C.Ptr - R.Base, C.Size, C.inUse() ? "true" : "false",
+              C.AllocId, C.Requested, C.Bin);
+          Sep = ",";
+        }
+        put("]}");
       }
-      put("]}");
     }
     put("],\n\"bins\":[");
-    for (int B = 0; B < BFCAllocator::NumBins; ++B) {
+    for (int B = 0; B < BFCHeap::NumBins; ++B) {
       put("%s{\"bin\":%d,\"min_size\":%" PRIu64 ",\"chunks\":[", B ? "," : "",
           B, A.Opts.rounding << B);
       const char *Sep = "";
-      for (auto H = A.BinHead[B]; H != BFCAllocator::None;
-           H = A.Chunks[H].BinNext) {
-        put("%s{\"ptr\":\"%p\",\"size\":%" PRIu64 "}", Sep,
-            static_cast<void *>(A.Chunks[H].Ptr), A.Chunks[H].Size);
-        Sep = ",";
-      }
+      for (const auto &Hp : A.Heaps)
+        for (Handle H = Hp->BinHead[B]; H != BFCHeap::None;
+             H = Hp->Chunks[H].BinNext) {
+          put("%s{\"ptr\":\"%p\",\"size\":%" PRIu64 "}", Sep,
+              static_cast<void *>(Hp->Chunks[H].Ptr), Hp->Chunks[H].Size);
+          Sep = ",";
+        }
       put("]}");
     }
     put("],\n\"trace\":[");
-    for (size_t I = 0; I < A.Trace.size(); ++I) {
-      const auto &E = A.Trace[I];
+    std::vector<BFCHeap::TraceEvent> T = trace();
+    for (size_t I = 0; I < T.size(); ++I) {
+      const auto &E = T[I];
       put("%s{\"seq\":%" PRIu64 ",\"event\":\"%s\",\"id\":%" PRId64
           ",\"ptr\":\"%p\",\"size\":%" PRIu64 ",\"requested\":%" PRIu64 "}",
           I ? ",\n" : "\n", E.Seq, E.IsAlloc ? "alloc" : "free", E.Id,
@@ -153,7 +178,9 @@ struct DumpWriter {
 } // namespace memplan::rt
 
 std::string BFCAllocator::dump(bool Json) const {
-  std::lock_guard<SpinLock> L(Mu);
+  std::vector<std::unique_lock<std::mutex>> Locks;
+  for (const auto &H : Heaps) // index order, as stats()
+    Locks.emplace_back(H->Mu);
   DumpWriter W{*this, {}};
   if (Json)
     W.json();

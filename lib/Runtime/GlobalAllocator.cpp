@@ -84,6 +84,12 @@ memplan_rt_options optionsFromEnv() {
     else
       warnBadEnv("MEMPLAN_RT_SOURCE", S);
   }
+  if (const char *S = std::getenv("MEMPLAN_RT_ARENAS")) {
+    if (parseBytes(S, V) && V <= 64)
+      O.arenas = static_cast<uint32_t>(V);
+    else
+      warnBadEnv("MEMPLAN_RT_ARENAS", S);
+  }
   O.trace = envFlag("MEMPLAN_RT_TRACE");
   return O;
 }
@@ -119,6 +125,47 @@ void reportAtExit() {
   std::fflush(stderr);
 }
 
+/// Lowered code has no way to handle a failed allocation: it would write
+/// through a null buffer. So the MLIR entry points end the process instead,
+/// after saying what failed, how much was in use and the limit.
+/// MEMPLAN_RT_ON_OOM=abort (default: abort(), a core or a debugger stop) or
+/// exit (exit status MEMPLAN_RT_EXIT_STATUS, atexit reports still run).
+[[noreturn]] void fatal(const char *What) {
+  std::fprintf(stderr, "memplan_rt: fatal: %s\n", What);
+  const char *Mode = std::getenv("MEMPLAN_RT_ON_OOM");
+  if (Mode && !std::strcmp(Mode, "exit")) {
+    std::fflush(stderr);
+    std::exit(MEMPLAN_RT_EXIT_STATUS);
+  }
+  if (Mode && *Mode && std::strcmp(Mode, "abort"))
+    std::fprintf(stderr,
+                 "memplan_rt: MEMPLAN_RT_ON_OOM=%s not understood "
+                 "(abort or exit); aborting\n",
+                 Mode);
+  std::fflush(stderr);
+  std::abort();
+}
+
+[[noreturn]] void fatalAlloc(int64_t Bytes, int64_t Align,
+                             memplan_rt_status S) {
+  memplan_rt_stats St{};
+  if (Global)
+    memplan_rt_get_stats(Global, &St);
+  char Limit[32] = "none";
+  if (St.bytes_limit)
+    std::snprintf(Limit, sizeof(Limit), "%llu bytes",
+                  static_cast<unsigned long long>(St.bytes_limit));
+  char Msg[400];
+  std::snprintf(Msg, sizeof(Msg),
+                "allocation of %lld bytes (align %lld) failed: %s; in use "
+                "%llu bytes, reserved %llu bytes, limit %s",
+                static_cast<long long>(Bytes), static_cast<long long>(Align),
+                memplan_rt_status_string(S),
+                static_cast<unsigned long long>(St.bytes_in_use),
+                static_cast<unsigned long long>(St.bytes_reserved), Limit);
+  fatal(Msg);
+}
+
 memplan_rt_allocator *createGlobal() {
   memplan_rt_options O = optionsFromEnv();
   memplan_rt_status S = MEMPLAN_RT_OK;
@@ -146,22 +193,19 @@ memplan_rt_allocator *memplan_rt_global(void) {
 void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *Result, int64_t Bytes,
                                    int64_t Align) {
   if (!Result)
-    return;
+    fatal("memplan_rt_alloc called without a result memref");
   memplan_rt_status S = MEMPLAN_RT_OK;
   void *P = nullptr;
   if (Bytes < 0 || Align < 0)
-    S = MEMPLAN_RT_BAD_OPTIONS;
+    S = Bytes < 0 ? MEMPLAN_RT_OUT_OF_MEMORY : MEMPLAN_RT_BAD_ALIGNMENT;
   else if (memplan_rt_allocator *A = memplan_rt_global())
     P = memplan_rt_allocate(A, static_cast<uint64_t>(Bytes),
                             static_cast<uint64_t>(Align), &S);
   else
-    S = MEMPLAN_RT_OUT_OF_MEMORY;
+    fatal("the allocator could not be created (see above)");
+  // Never a null buffer for a non-empty request: report and end.
   if (S != MEMPLAN_RT_OK)
-    std::fprintf(stderr,
-                 "memplan_rt: allocation of %lld bytes (align %lld) failed: "
-                 "%s\n",
-                 static_cast<long long>(Bytes), static_cast<long long>(Align),
-                 memplan_rt_status_string(S));
+    fatalAlloc(Bytes, Align, S);
   Result->allocated = static_cast<int8_t *>(P);
   Result->aligned = static_cast<int8_t *>(P);
   Result->offset = 0;

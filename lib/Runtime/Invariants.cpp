@@ -6,8 +6,7 @@
 
 using namespace memplan::rt;
 
-bool BFCAllocator::checkInvariants(std::string *Why) const {
-  std::lock_guard<SpinLock> L(Mu);
+bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
   auto Fail = [&](const std::string &Msg) {
     if (Why)
       *Why = Msg;
@@ -99,5 +98,28 @@ bool BFCAllocator::checkInvariants(std::string *Why) const {
     return Fail("requested_bytes_in_use does not match live chunks");
   if (Reserved != Stats.bytes_reserved)
     return Fail("bytes_reserved does not match the regions");
+  return true;
+}
+
+bool BFCAllocator::checkInvariants(std::string *Why) const {
+  uint64_t Reserved = 0;
+  for (size_t I = 0; I < Heaps.size(); ++I) {
+    std::lock_guard<std::mutex> L(Heaps[I]->Mu);
+    std::string HeapWhy;
+    if (!Heaps[I]->checkInvariantsLocked(&HeapWhy)) {
+      if (Why)
+        *Why = (Heaps.size() > 1 ? "heap " + std::to_string(I) + ": " : "") +
+               HeapWhy;
+      return false;
+    }
+    Reserved += Heaps[I]->countersLocked().bytes_reserved;
+  }
+  if (Reserved != Shared.Reserved.load()) {
+    if (Why)
+      *Why = "heaps reserve " + std::to_string(Reserved) +
+             " bytes, the shared count says " +
+             std::to_string(Shared.Reserved.load());
+    return false;
+  }
   return true;
 }

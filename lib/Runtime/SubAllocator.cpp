@@ -120,6 +120,9 @@ public:
 
   bool contiguous() const override { return true; }
   char *nextAddress() const override { return Top; }
+  std::pair<const char *, const char *> range() const override {
+    return {Base, Base + Size};
+  }
   size_t unit() const override { return Page; }
 
 private:

@@ -5,7 +5,8 @@
 // in 21 power-of-two bins (bin b holds sizes in [R << b, R << (b + 1)), the
 // last bin is unbounded, R = rounding); allocation takes the smallest free
 // chunk that fits (best fit), splits it, and free merges the chunk with free
-// neighbours. All public methods take one lock.
+// neighbours. Each heap (arena) has its own lock, a std::mutex; threads
+// spread over the heaps (see BFCAllocator).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,65 +21,60 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <thread>
 #include <vector>
 
 namespace memplan::rt {
 
-/// A test-and-test-and-set lock that yields the CPU after a short spin. The
-/// allocator's critical sections are a few dozen instructions, where this is
-/// several times cheaper than std::mutex uncontended and no worse contended.
-class SpinLock {
-public:
-  void lock() {
-    for (int Spins = 0; Flag.exchange(true, std::memory_order_acquire);) {
-      while (Flag.load(std::memory_order_relaxed))
-        if (++Spins > 64)
-          std::this_thread::yield();
-    }
+/// What the heaps of one allocator share: the memory limit is global, so the
+/// bytes reserved are counted once for all of them (atomically; they change
+/// only when a region is added or returned).
+struct SharedCounters {
+  uint64_t Limit = 0; // 0: none
+  std::atomic<uint64_t> Reserved{0};
+  std::atomic<uint64_t> PeakReserved{0};
+  std::atomic<uint64_t> TraceSeq{0};
+  /// Counts \p Bytes as reserved unless that would pass the limit.
+  bool tryReserve(uint64_t Bytes);
+  void unreserve(uint64_t Bytes) {
+    Reserved.fetch_sub(Bytes, std::memory_order_relaxed);
   }
-  void unlock() { Flag.store(false, std::memory_order_release); }
-
-private:
-  std::atomic<bool> Flag{false};
 };
 
-class BFCAllocator {
+/// One best-fit-with-coalescing heap (one arena): its own regions, chunks,
+/// bins, counters and lock. The caller holds Mu around every *Locked call.
+class BFCHeap {
 public:
   static constexpr int NumBins = 21;
 
-  /// Null on bad options or when the up-front reservation fails; the reason
-  /// goes to \p Status.
-  static std::unique_ptr<BFCAllocator> create(const memplan_rt_options &Opts,
-                                              memplan_rt_status *Status);
-  ~BFCAllocator();
-  BFCAllocator(const BFCAllocator &) = delete;
-  BFCAllocator &operator=(const BFCAllocator &) = delete;
+  /// Null when the source cannot be set up (out of memory).
+  static std::unique_ptr<BFCHeap> create(const memplan_rt_options &Opts,
+                                         SharedCounters *Shared, int Index,
+                                         memplan_rt_status *Status);
+  ~BFCHeap();
+  BFCHeap(const BFCHeap &) = delete;
+  BFCHeap &operator=(const BFCHeap &) = delete;
 
-  /// \p Bytes == 0 gives null with MEMPLAN_RT_OK; failures give null and set
-  /// \p Status (which may be null).
-  void *allocate(uint64_t Bytes, uint64_t Align, memplan_rt_status *Status);
-  memplan_rt_status deallocate(void *Ptr);
-
-  memplan_rt_stats stats() const;
-  /// Returns wholly free regions to the source; gives the bytes returned.
-  uint64_t releaseFreeRegions();
-  /// Chunk bytes behind a live allocation, 0 for anything else.
-  uint64_t allocatedSize(const void *Ptr) const;
-  const memplan_rt_options &options() const { return Opts; }
-
-  /// Text (regions, chunks, bins, stats, trace) or the same as JSON.
-  std::string dump(bool Json) const;
-
-  /// Checks the structure: the chunks of each region address-ordered,
-  /// contiguous and covering it; no two free chunks adjacent; the bins hold
-  /// exactly the free chunks, each in the bin of its size and sorted; the
-  /// in-use byte counters equal the sums over live chunks. On failure returns
-  /// false and says why in \p Why.
-  bool checkInvariants(std::string *Why) const;
-
-  /// Bin of a chunk of \p Bytes (a multiple of the rounding).
+  /// A block for a valid request (Rounded = Bytes rounded up, Align at least
+  /// the rounding), or null when neither the bins nor growth can serve it.
+  void *allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align);
+  /// Anything but a live block's start is an error (counted here).
+  memplan_rt_status deallocateLocked(void *Ptr);
+  /// True when Ptr lies in this heap's address range; only for sources with
+  /// a fixed range (VIRTUAL), and then without the lock.
+  bool owns(const void *Ptr) const {
+    return static_cast<const char *>(Ptr) >= RangeLo &&
+           static_cast<const char *>(Ptr) < RangeHi;
+  }
+  bool rangeKnown() const { return RangeLo != nullptr; }
+  uint64_t releaseFreeRegionsLocked();
+  uint64_t allocatedSizeLocked(const void *Ptr) const;
+  uint64_t largestFreeChunkLocked() const;
+  bool checkInvariantsLocked(std::string *Why) const;
   int binForSize(uint64_t Bytes) const;
+  const memplan_rt_stats &countersLocked() const { return Stats; }
+  size_t numRegionsLocked() const { return Regions.size(); }
+
+  mutable std::mutex Mu;
 
 private:
   using Handle = int32_t;
@@ -110,9 +106,8 @@ private:
     uint64_t Size, Requested;
   };
 
-  explicit BFCAllocator(const memplan_rt_options &Opts);
+  BFCHeap(const memplan_rt_options &Opts, SharedCounters *Shared, int Index);
 
-  // BFCAllocator.cpp
   Handle newChunk();
   void deleteChunk(Handle H);
   void insertIntoBin(Handle H);
@@ -123,23 +118,22 @@ private:
   Handle coalesce(Handle H);
   bool extend(uint64_t Rounded, uint64_t Align);
   void addBlock(char *Ptr, uint64_t Bytes);
-  uint64_t releaseFreeRegionsLocked();
   Region *regionFor(const void *Ptr);
   const Region *regionFor(const void *Ptr) const;
   void setSlot(const char *Ptr, Handle H);
   Handle lastChunk(const Region &R) const;
   memplan_rt_status classifyBadFree(const Region &R, const char *Ptr) const;
-  uint64_t largestFreeChunk() const;
-  memplan_rt_stats statsLocked() const;
 
   memplan_rt_options Opts;
+  SharedCounters *Shared;
+  int Index;
   uint64_t SplitThreshold;
   uint64_t RegionAlign;
   uint64_t RegionUnit;
   uint64_t CurRegionBytes; // doubling growth
   std::unique_ptr<SubAllocator> Sub;
+  const char *RangeLo = nullptr, *RangeHi = nullptr;
 
-  mutable SpinLock Mu;
   std::vector<Chunk> Chunks;
   Handle FreeHandles = None;   // recycled chunk records, linked by Next
   std::vector<Region> Regions; // sorted by Base
@@ -148,7 +142,88 @@ private:
   int64_t NextAllocId = 1;
   memplan_rt_stats Stats{};
   std::vector<TraceEvent> Trace;
-  uint64_t TraceSeq = 0;
+
+  friend struct DumpWriter;
+};
+
+/// What a C++ caller gets back from tryAllocate: the block, or why there is
+/// none, with the numbers a message needs.
+struct AllocResult {
+  void *Ptr = nullptr;
+  memplan_rt_status Status = MEMPLAN_RT_OK;
+  uint64_t Bytes = 0, Align = 0;
+  uint64_t BytesInUse = 0, BytesReserved = 0, Limit = 0; // at the failure
+  explicit operator bool() const { return Status == MEMPLAN_RT_OK; }
+  /// "allocation of N bytes (align A) failed: <status>; in use U bytes,
+  /// reserved R bytes, limit L" (empty when Status is OK).
+  std::string message() const;
+};
+
+/// Heaps when memplan_rt_options::arenas is 0: twice the processors, at
+/// most 16.
+unsigned defaultNumHeaps();
+
+/// The allocator: one heap per arena. A thread allocates from its home heap;
+/// when that heap's lock is taken it moves to a free one (so a thread never
+/// waits on a lock while another heap is idle), and blocks (std::mutex: no
+/// spinning) only when every heap is busy. A block is freed into the heap it
+/// came from, whichever thread frees it. With the VIRTUAL source each heap
+/// has its own address-space reservation, so finding a pointer's heap takes
+/// no lock; the other sources use one heap.
+class BFCAllocator {
+public:
+  static constexpr int NumBins = BFCHeap::NumBins;
+
+  /// Null on bad options or when the up-front reservation fails; the reason
+  /// goes to \p Status.
+  static std::unique_ptr<BFCAllocator> create(const memplan_rt_options &Opts,
+                                              memplan_rt_status *Status);
+  ~BFCAllocator();
+  BFCAllocator(const BFCAllocator &) = delete;
+  BFCAllocator &operator=(const BFCAllocator &) = delete;
+
+  /// \p Bytes == 0 gives null with MEMPLAN_RT_OK; failures give null and set
+  /// \p Status (which may be null).
+  void *allocate(uint64_t Bytes, uint64_t Align, memplan_rt_status *Status);
+  /// The same as a value: the block, or the reason and the sizes involved.
+  AllocResult tryAllocate(uint64_t Bytes, uint64_t Align);
+  memplan_rt_status deallocate(void *Ptr);
+
+  /// Sums over the heaps; with several heaps in use, peak_bytes_in_use is
+  /// the sum of their peaks. peak_bytes_reserved is exact.
+  memplan_rt_stats stats() const;
+  /// Returns wholly free regions to the source; gives the bytes returned.
+  uint64_t releaseFreeRegions();
+  /// Chunk bytes behind a live allocation, 0 for anything else.
+  uint64_t allocatedSize(const void *Ptr) const;
+  const memplan_rt_options &options() const { return Opts; }
+  size_t numHeaps() const { return Heaps.size(); }
+
+  /// Text (regions, chunks, bins, stats, trace) or the same as JSON.
+  std::string dump(bool Json) const;
+
+  /// Checks the structure of every heap: the chunks of each region
+  /// address-ordered, contiguous and covering it; no two free chunks
+  /// adjacent; the bins hold exactly the free chunks, each in the bin of its
+  /// size and sorted; the in-use byte counters equal the sums over live
+  /// chunks; the heaps' reserved bytes add up to the shared count. On failure
+  /// returns false and says why in \p Why.
+  bool checkInvariants(std::string *Why) const;
+
+  /// Bin of a chunk of \p Bytes (a multiple of the rounding).
+  int binForSize(uint64_t Bytes) const { return Heaps[0]->binForSize(Bytes); }
+
+private:
+  explicit BFCAllocator(const memplan_rt_options &Opts) : Opts(Opts) {}
+  BFCHeap *lockHome(std::unique_lock<std::mutex> &L);
+  BFCHeap *heapFor(const void *Ptr) const;
+  memplan_rt_stats statsLocked() const;
+  void fail(AllocResult &R, memplan_rt_status S);
+
+  memplan_rt_options Opts;
+  SharedCounters Shared;
+  std::vector<std::unique_ptr<BFCHeap>> Heaps;
+  std::atomic<uint64_t> Failures{0}; // rejected requests, foreign frees
 
   friend struct DumpWriter;
 };

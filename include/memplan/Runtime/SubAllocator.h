@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <utility>
 
 namespace memplan::rt {
 
@@ -28,6 +29,11 @@ public:
   virtual char *nextAddress() const { return nullptr; }
   /// Granularity of block sizes (the page size, or 1).
   virtual size_t unit() const { return 1; }
+  /// The address range every block lies in, fixed for the source's life;
+  /// {null, null} when blocks may come from anywhere.
+  virtual std::pair<const char *, const char *> range() const {
+    return {nullptr, nullptr};
+  }
 };
 
 /// The source \p Kind; \p ReserveBytes bounds the address space a VIRTUAL

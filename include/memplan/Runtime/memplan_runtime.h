@@ -1,9 +1,10 @@
 /*===- memplan_runtime.h - C ABI of libmemplan_runtime ------------*- C -*-===*\
 |*                                                                            *|
 |* A best-fit-with-coalescing (BFC) allocator in the manner of TensorFlow's   *|
-|* BFCAllocator, callable from C and from lowered MLIR. Errors are values:    *|
-|* allocation returns NULL plus a status, free returns a status; nothing in   *|
-|* the library aborts.                                                        *|
+|* BFCAllocator, callable from C and from lowered MLIR. In this C API errors  *|
+|* are values: allocation returns NULL plus a status, free returns a status.  *|
+|* Only the MLIR entry points (_mlir_ciface_*) end the process on a failed    *|
+|* allocation, since lowered code cannot check for NULL.                      *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -63,6 +64,11 @@ typedef struct memplan_rt_options {
   int release_free_regions;
   /* Record every alloc/free event (id, address, sizes) for the dump. */
   int trace;
+  /* Heaps (arenas), each with its own lock; a thread allocates from its own
+     heap and frees go to the heap a block came from. 0 = twice the number
+     of processors (at most 16). Only the VIRTUAL source with growth uses
+     more than one. */
+  uint32_t arenas;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {
@@ -81,6 +87,8 @@ typedef struct memplan_rt_stats {
   uint64_t num_free_chunks;
   /* (free bytes - largest free chunk) / free bytes; 0 when nothing free. */
   double fragmentation;
+  /* peak_bytes_reserved / peak_bytes_in_use ("frag"); 0 before any alloc. */
+  double frag;
 } memplan_rt_stats;
 
 typedef struct memplan_rt_allocator memplan_rt_allocator;
@@ -114,9 +122,10 @@ const char *memplan_rt_status_string(memplan_rt_status s);
 /* The process-wide allocator behind the MLIR entry points, configured from
    MEMPLAN_RT_LIMIT (bytes, K/M/G suffix), MEMPLAN_RT_GROWTH (0/1),
    MEMPLAN_RT_SOURCE (virtual/mmap/malloc), MEMPLAN_RT_ROUNDING,
-   MEMPLAN_RT_TRACE (0/1); MEMPLAN_RT_STATS=1 prints the stats to stderr at
-   exit, MEMPLAN_RT_DUMP=text|json prints the dump. NULL if it could not be
-   created (the reason goes to stderr). */
+   MEMPLAN_RT_ARENAS (heaps, 0 = auto), MEMPLAN_RT_TRACE (0/1);
+   MEMPLAN_RT_STATS=1 prints the stats to stderr at exit (with frag, peak
+   reserved / peak in use), MEMPLAN_RT_DUMP=text|json prints the dump. NULL
+   if it could not be created (the reason goes to stderr). */
 memplan_rt_allocator *memplan_rt_global(void);
 
 /* The 1-D strided memref MLIR passes by pointer to C interface functions. */
@@ -128,9 +137,19 @@ typedef struct memplan_rt_memref_i8 {
   int64_t strides[1];
 } memplan_rt_memref_i8;
 
+/* Exit status of the MLIR entry points' fatal errors under
+   MEMPLAN_RT_ON_OOM=exit. */
+#define MEMPLAN_RT_EXIT_STATUS 3
+
 /* Served by memplan_rt_global(). `func.func private @memplan_rt_alloc(i64,
-   i64) -> memref<?xi8> attributes {llvm.emit_c_interface}` calls this; on
-   failure the memref is NULL with size 0 and a message goes to stderr. */
+   i64) -> memref<?xi8> attributes {llvm.emit_c_interface}` calls this. It
+   never hands back a null buffer for a non-empty request: when the
+   allocation fails (out of memory or the limit, an alignment that is not a
+   power of two or above MEMPLAN_RT_MAX_ALIGNMENT, a negative size) it
+   prints the size, the alignment, the bytes in use, the bytes reserved and
+   the limit to stderr and ends the process: abort() by default or with
+   MEMPLAN_RT_ON_OOM=abort, exit(MEMPLAN_RT_EXIT_STATUS) with
+   MEMPLAN_RT_ON_OOM=exit. 0 bytes give a NULL memref of size 0. */
 void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *result, int64_t bytes,
                                    int64_t align);
 void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
