@@ -1,0 +1,474 @@
+#!/usr/bin/env python3
+"""Differential fuzzer for memplan: random memref programs (gen.py), each run
+unplanned and planned by `memplan-opt --tensor-mem-plan` (every strategy,
+several alignments, cycled over the seeds), outputs compared; every JSON
+report is checked independently: no two buffers whose [first, last] task
+ranges intersect may share a byte, offsets are aligned and inside the arena.
+
+Exit status: 0 when nothing was found, 1 on any finding (mismatch, report
+overlap, crash or error of memplan-opt, hang), 2 on a generator bug (an
+unplanned program that does not lower or run).
+
+  run.py --seeds 1-200 --jobs 2           fixed batch
+  run.py --seconds 600 --jobs 2           run until time (seeds from --seeds start)
+  run.py --seeds 7 --strategies all --alignments 8,64,256 -v   one seed, every variant
+
+A finding is written to --out (default /tmp/memplan-fuzz-diff/): the program,
+the planned IR, both outputs, the report and the commands that reproduce it.
+"""
+import argparse
+import concurrent.futures as cf
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SRC = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, HERE)
+import gen  # noqa: E402
+
+LOWER = ["--one-shot-bufferize",
+         "--async-to-async-runtime", "--async-runtime-ref-counting",
+         "--async-runtime-ref-counting-opt", "--convert-async-to-llvm",
+         "--convert-linalg-to-loops", "--expand-strided-metadata", "--lower-affine",
+         "--convert-scf-to-cf", "--finalize-memref-to-llvm", "--convert-arith-to-llvm",
+         "--convert-func-to-llvm", "--convert-cf-to-llvm", "--reconcile-unrealized-casts"]
+ALIGNMENTS = [8, 16, 64, 256]
+TIMEOUT = 60
+
+
+def parse_seeds(text):
+    if "-" in text:
+        a, b = text.split("-", 1)
+        return int(a), int(b)
+    return int(text), int(text)
+
+
+class Tools:
+    def __init__(self, a):
+        self.opt = a.memplan_opt
+        self.runner = os.path.join(a.llvm_bin, "mlir-runner")
+        lib = a.llvm_lib
+        self.libs = [os.path.join(lib, "libmlir_runner_utils.so"),
+                     os.path.join(lib, "libmlir_c_runner_utils.so")]
+        self.async_lib = os.path.join(lib, "libmlir_async_runtime.so")
+        self.rt_lib = a.runtime_lib
+        self.has_async = os.path.exists(self.async_lib)
+
+    def opt_cmd(self, inp, flags, out):
+        return [self.opt, inp] + flags + ["-o", out]
+
+    def run_cmd(self, inp, runtime=False):
+        libs = list(self.libs)
+        if self.has_async:
+            libs.append(self.async_lib)
+        if runtime:
+            libs.append(self.rt_lib)
+        # -O0: the JIT's default level crashes on async coroutines (measured)
+        return [self.runner, "-O0", inp, "-e", "main", "-entry-point-result=void",
+                "-shared-libs=" + ",".join(libs)]
+
+
+def sh(cmd):
+    return " ".join("'%s'" % c if any(x in c for x in " ;()=\"") else c for c in cmd)
+
+
+def call(cmd, timeout=TIMEOUT):
+    """(status, stdout, stderr); status 'ok', 'error' (rc != 0), 'crash' (signal), 'timeout'."""
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout)
+    except subprocess.TimeoutExpired as e:
+        return "timeout", (e.stdout or b"").decode(errors="replace"), \
+            (e.stderr or b"").decode(errors="replace")
+    out, err = p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
+    if p.returncode == 0:
+        return "ok", out, err
+    return ("crash" if p.returncode < 0 or "Stack dump" in err or "PLEASE submit" in err
+            else "error"), out, err
+
+
+def check_report(path):
+    """Independent check of a JSON plan report; returns a list of problems."""
+    try:
+        with open(path) as fh:
+            rep = json.load(fh)
+    except (OSError, ValueError) as e:
+        return ["report unreadable: %s" % e]
+    probs = []
+    for fn in rep.get("functions", []):
+        for ai, ar in enumerate(fn.get("arenas", [])):
+            align = ar.get("alignment", 1)
+            size = ar.get("arena_size", 0)
+            bufs = ar.get("buffers", [])
+            for b in bufs:
+                if align and b["offset"] % align:
+                    probs.append("%s: buffer %s offset %d not aligned to %d" %
+                                 (fn["function"], b["id"], b["offset"], align))
+                if b["offset"] < 0 or b["offset"] + b["size"] > size:
+                    probs.append("%s: buffer %s [%d, %d) outside arena of %d bytes" %
+                                 (fn["function"], b["id"], b["offset"],
+                                  b["offset"] + b["size"], size))
+            for i in range(len(bufs)):
+                a = bufs[i]
+                for b in bufs[i + 1:]:
+                    if a["first_task"] > b["last_task"] or b["first_task"] > a["last_task"]:
+                        continue
+                    if a["size"] == 0 or b["size"] == 0:
+                        continue
+                    if a["offset"] < b["offset"] + b["size"] and \
+                            b["offset"] < a["offset"] + a["size"]:
+                        probs.append(
+                            "%s arena %d: buffers %s [%d,%d] bytes [%d,%d) and %s [%d,%d] "
+                            "bytes [%d,%d) overlap" % (
+                                fn["function"], ai, a["id"], a["first_task"], a["last_task"],
+                                a["offset"], a["offset"] + a["size"], b["id"],
+                                b["first_task"], b["last_task"], b["offset"],
+                                b["offset"] + b["size"]))
+    return probs
+
+
+def inject_bug(ir_text, report_path):
+    """Corrupt one planned offset: a buffer takes the offset of another one whose
+    task range intersects its own, in the IR and in the report (test of the fuzzer)."""
+    with open(report_path) as fh:
+        rep = json.load(fh)
+    for fn in rep.get("functions", []):
+        for ar in fn.get("arenas", []):
+            bufs = ar.get("buffers", [])
+            for i, a in enumerate(bufs):
+                for b in bufs[i + 1:]:
+                    if a["first_task"] > b["last_task"] or b["first_task"] > a["last_task"]:
+                        continue
+                    if a["offset"] == b["offset"] or not a["size"] or not b["size"]:
+                        continue
+                    loc = b.get("location", "")
+                    lines = ir_text.split("\n")
+                    for k, line in enumerate(lines):
+                        m = re.search(r"= memref\.view (%[\w.]+)\[(%[\w.]+)\]", line)
+                        if m and loc and loc in line:
+                            name = "%memplan_injected"
+                            indent = line[: len(line) - len(line.lstrip())]
+                            lines[k] = line[: m.start(2)] + name + line[m.end(2):]
+                            lines.insert(k, "%s%s = arith.constant %d : index" %
+                                         (indent, name, a["offset"]))
+                            b["offset"] = a["offset"]
+                            with open(report_path, "w") as fh:
+                                json.dump(rep, fh)
+                            return "\n".join(lines), "buffer %s now at offset %d (as %s)" % (
+                                b["id"], a["offset"], a["id"])
+    return ir_text, None
+
+
+class Stats:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.c = dict(programs=0, runs=0, mismatches=0, overlaps=0, tool_failures=0,
+                      hangs=0, gen_errors=0, pipeline_skipped=0, injected=0)
+        self.variants = set()
+        self.findings = []
+
+    def add(self, **kw):
+        with self.lock:
+            for k, v in kw.items():
+                self.c[k] += v
+
+
+def variants_for(seed, a, strategies):
+    """The (strategy, alignment, mode) triples a seed runs: strategies and
+    alignments cycle over the seeds so a long run covers every combination."""
+    out = []
+    n = len(strategies) * len(a.alignments)
+    for j in range(a.variants):
+        idx = (seed * a.variants + j) % n
+        s = strategies[idx % len(strategies)]
+        al = a.alignments[(idx // len(strategies)) % len(a.alignments)]
+        mode = "plan"
+        if a.runtime_every and (seed + j) % a.runtime_every == 0:
+            mode = "plan+runtime"
+        if a.pipeline_every and (seed + j) % a.pipeline_every == 1 % a.pipeline_every:
+            mode = "pipeline"
+        out.append((s, al, mode))
+    return out
+
+
+def plan_flags(s, al, mode, report):
+    if mode == "pipeline":
+        return ["--memplan-pipeline=bufferize=false deallocate=true runtime=true "
+                "strategy=%s alignment=%d report=%s" % (s, al, report)]
+    flags = ["--tensor-mem-plan=strategy=%s alignment=%d report=%s" % (s, al, report)]
+    if mode == "plan+runtime":
+        flags.append("--tensor-mem-lower-runtime")
+    return flags
+
+
+def save_finding(a, tools, seed, kind, variant, files, detail):
+    s, al, mode = variant
+    d = os.path.join(a.out, "seed%d-%s-%s-a%d-%s" % (seed, kind, s, al, mode.replace("+", "_")))
+    os.makedirs(d, exist_ok=True)
+    for name, content in files.items():
+        if content is None:
+            continue
+        with open(os.path.join(d, name), "w") as fh:
+            fh.write(content)
+    flags = plan_flags(s, al, mode, "report.json")
+    cmds = [
+        "# regenerate: %s" % sh([sys.executable, os.path.join(HERE, "gen.py"), "--seed",
+                                 str(seed), "--features", a.features] +
+                                (["--size", str(a.size)] if a.size else [])),
+        "# unplanned:",
+        sh(tools.opt_cmd("prog.mlir", LOWER, "-")) + " | " + sh(tools.run_cmd("-")),
+        "# planned:",
+        sh(tools.opt_cmd("prog.mlir", flags, "planned.mlir")),
+        sh(tools.opt_cmd("prog.mlir", flags + LOWER, "-")) + " | " +
+        sh(tools.run_cmd("-", runtime=mode != "plan")),
+    ]
+    with open(os.path.join(d, "README.txt"), "w") as fh:
+        fh.write("%s on seed %d, strategy=%s alignment=%d mode=%s\n%s\n\n%s\n" %
+                 (kind, seed, s, al, mode, detail, "\n".join(cmds)))
+    return d
+
+
+def run_seed(seed, a, tools, strategies, st, tmp_root):
+    tmp = tempfile.mkdtemp(prefix="s%d-" % seed, dir=tmp_root)
+    try:
+        return _run_seed(seed, a, tools, strategies, st, tmp)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _run_seed(seed, a, tools, strategies, st, tmp):
+    text, uses_async = gen.generate(seed, a.features, a.size)
+    if uses_async and not tools.has_async:
+        return []
+    prog = os.path.join(tmp, "prog.mlir")
+    with open(prog, "w") as fh:
+        fh.write(text)
+    lowered = os.path.join(tmp, "ref.ll.mlir")
+    status, _, err = call(tools.opt_cmd(prog, LOWER, lowered))
+    if status == "ok":
+        status, ref, err2 = call(tools.run_cmd(lowered))
+        err += err2
+    st.add(programs=1)
+    if status != "ok":
+        st.add(gen_errors=1)
+        d = os.path.join(a.out, "seed%d-generator-error" % seed)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "prog.mlir"), "w") as fh:
+            fh.write(text)
+        with open(os.path.join(d, "stderr.txt"), "w") as fh:
+            fh.write(err)
+        return ["seed %d: GENERATOR ERROR (unplanned program fails: %s) -> %s" %
+                (seed, status, d)]
+    msgs = []
+    for variant in variants_for(seed, a, strategies):
+        s, al, mode = variant
+        with st.lock:
+            st.variants.add(variant)
+        report = os.path.join(tmp, "report-%s-%d.json" % (s, al))
+        if os.path.exists(report):
+            os.remove(report)
+        flags = plan_flags(s, al, mode, report)
+        out_ll = os.path.join(tmp, "planned.ll.mlir")
+        planned_text = None
+        note = ""
+        if a.inject_bug:
+            planned = os.path.join(tmp, "planned.mlir")
+            status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo",
+                                                               "--mlir-print-local-scope"],
+                                                planned))
+            if status == "ok":
+                with open(planned) as fh:
+                    planned_text, note = inject_bug(fh.read(), report)
+                if note:
+                    st.add(injected=1)
+                with open(planned, "w") as fh:
+                    fh.write(planned_text)
+                status, _, err = call(tools.opt_cmd(planned, LOWER, out_ll))
+        else:
+            status, _, err = call(tools.opt_cmd(prog, flags + LOWER, out_ll))
+        st.add(runs=1)
+        if status != "ok" and mode == "pipeline":
+            # upstream's deallocation may not take the program: not memplan's fault
+            st2, _, _ = call(tools.opt_cmd(prog, ["--buffer-deallocation-pipeline"],
+                                           os.path.join(tmp, "dealloc.mlir")))
+            if st2 != "ok":
+                st.add(pipeline_skipped=1)
+                continue
+        kind, detail, got = None, "", None
+        if status != "ok":
+            kind = "tool-" + status
+            detail = err[-4000:]
+            st.add(tool_failures=1) if status != "timeout" else st.add(hangs=1)
+        else:
+            status, got, err = call(tools.run_cmd(out_ll, runtime=mode != "plan"))
+            if status == "timeout":
+                kind, detail = "hang", "planned program did not finish in %ds" % TIMEOUT
+                st.add(hangs=1)
+            elif status != "ok" or got != ref:
+                kind = "mismatch"
+                detail = "planned program %s; outputs differ" % (
+                    "exited with " + status if status != "ok" else "ran")
+                detail += "\n" + err[-2000:]
+                st.add(mismatches=1)
+            probs = check_report(report) if os.path.exists(report) else []
+            if probs:
+                st.add(overlaps=1)
+                if kind is None:
+                    kind = "overlap"
+                detail += "\nreport: " + "\n".join(probs[:20])
+        if kind is None:
+            continue
+        if planned_text is None:
+            planned = os.path.join(tmp, "planned.mlir")
+            call(tools.opt_cmd(prog, flags, planned))
+            if os.path.exists(planned):
+                with open(planned) as fh:
+                    planned_text = fh.read()
+        rep_text = open(report).read() if os.path.exists(report) else None
+        if note:
+            detail = "injected bug: %s\n%s" % (note, detail)
+        d = save_finding(a, tools, seed, kind, variant,
+                         {"prog.mlir": text, "planned.mlir": planned_text, "ref.txt": ref,
+                          "got.txt": got, "report.json": rep_text}, detail)
+        msgs.append("seed %d: %s (strategy=%s alignment=%d %s) -> %s" %
+                    (seed, kind.upper(), s, al, mode, d))
+        with st.lock:
+            st.findings.append((seed, kind, variant, d))
+    return msgs
+
+
+def list_strategies(opt):
+    solve = os.path.join(os.path.dirname(opt), "memplan-solve")
+    p = subprocess.run([solve, "--list"], stdout=subprocess.PIPE, check=True)
+    return [l.split()[0] for l in p.stdout.decode().splitlines() if l.strip()]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seeds", default="1-200", help="A-B (inclusive) or one seed")
+    ap.add_argument("--seconds", type=float, default=0,
+                    help="run until this many seconds have passed (seeds from --seeds' start)")
+    ap.add_argument("--jobs", type=int, default=1, help="parallel programs (at most 2)")
+    ap.add_argument("--strategies", default="all",
+                    help="comma list or 'all' (memplan-solve --list)")
+    ap.add_argument("--alignments", default=",".join(map(str, ALIGNMENTS)))
+    ap.add_argument("--variants", type=int, default=1,
+                    help="planned variants per program (default 1; strategies cycle)")
+    ap.add_argument("--runtime-every", type=int, default=3,
+                    help="every Nth variant also runs tensor-mem-lower-runtime (0: never)")
+    ap.add_argument("--pipeline-every", type=int, default=5,
+                    help="every Nth variant uses memplan-pipeline with deallocation (0: never)")
+    ap.add_argument("--features", default="all", help="generator features (gen.py --help)")
+    ap.add_argument("--size", type=int, default=None, help="generator --size")
+    ap.add_argument("--quick", action="store_true",
+                    help="small programs (size 6), one variant, no pipeline variant")
+    ap.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "memplan-fuzz-diff"),
+                    help="directory for findings")
+    ap.add_argument("--memplan-opt", default=os.path.join(SRC, "build", "bin", "memplan-opt"))
+    ap.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
+    ap.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
+    ap.add_argument("--runtime-lib", default=None,
+                    help="libmemplan_runtime.so (default: next to memplan-opt, ../lib)")
+    ap.add_argument("--stop-on-finding", action="store_true")
+    ap.add_argument("-v", "--verbose", action="store_true")
+    ap.add_argument("--inject-bug", action="store_true", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+
+    if a.jobs < 1 or a.jobs > 2:
+        ap.error("--jobs must be 1 or 2 (this machine has 2 cores)")
+    if a.runtime_lib is None:
+        a.runtime_lib = os.path.join(os.path.dirname(os.path.dirname(a.memplan_opt)), "lib",
+                                     "libmemplan_runtime.so")
+    if a.quick:
+        a.size = a.size or 6
+        a.variants = 1
+        a.pipeline_every = 0
+    a.alignments = [int(x) for x in a.alignments.split(",")]
+    gen.parse_features(a.features)  # validate
+    for _ in range(60):  # someone may be rebuilding build/
+        if os.path.exists(a.memplan_opt):
+            break
+        time.sleep(5)
+    strategies = list_strategies(a.memplan_opt)
+    if a.strategies != "all":
+        want = a.strategies.split(",")
+        bad = [s for s in want if s not in strategies]
+        if bad:
+            ap.error("unknown strategies %s (known: %s)" % (bad, ",".join(strategies)))
+        strategies = want
+    tools = Tools(a)
+    os.makedirs(a.out, exist_ok=True)
+    lo, hi = parse_seeds(a.seeds)
+    st = Stats()
+    t0 = time.time()
+    tmp_root = tempfile.mkdtemp(prefix="memplan-fuzz-diff-")
+
+    def seeds():
+        s = lo
+        while True:
+            if a.seconds:
+                if time.time() - t0 >= a.seconds:
+                    return
+            elif s > hi:
+                return
+            yield s
+            s += 1
+
+    stop = threading.Event()
+    try:
+        with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+            pending = set()
+            it = seeds()
+            done = False
+            while not done or pending:
+                while not done and len(pending) < a.jobs * 2 and not stop.is_set():
+                    try:
+                        s = next(it)
+                    except StopIteration:
+                        done = True
+                        break
+                    pending.add(ex.submit(run_seed, s, a, tools, strategies, st, tmp_root))
+                if stop.is_set():
+                    done = True
+                if not pending:
+                    break
+                fin, pending = cf.wait(pending, return_when=cf.FIRST_COMPLETED)
+                for fu in fin:
+                    for m in fu.result():
+                        print(m, flush=True)
+                        if a.stop_on_finding:
+                            stop.set()
+                if a.verbose:
+                    print("  ... %d programs, %d runs, %.0fs" %
+                          (st.c["programs"], st.c["runs"], time.time() - t0), flush=True)
+    finally:
+        shutil.rmtree(tmp_root, ignore_errors=True)
+    el = time.time() - t0
+    c = st.c
+    covered = len(st.variants)
+    print("programs: %d  runs: %d  mismatches: %d  report overlaps: %d  tool failures: %d  "
+          "hangs: %d  generator errors: %d  pipeline skipped: %d  time: %.1fs" % (
+              c["programs"], c["runs"], c["mismatches"], c["overlaps"], c["tool_failures"],
+              c["hangs"], c["gen_errors"], c["pipeline_skipped"], el))
+    print("variants covered: %d of %d (strategy x alignment x mode)%s" % (
+        covered, len(strategies) * len(a.alignments) * (1 + bool(a.runtime_every) +
+                                                        bool(a.pipeline_every)),
+        "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
+    if st.findings:
+        print("findings in %s" % a.out)
+    if c["mismatches"] or c["overlaps"] or c["tool_failures"] or c["hangs"]:
+        sys.exit(1)
+    if c["gen_errors"]:
+        sys.exit(2)
+
+
+if __name__ == "__main__":
+    main()
