@@ -1,13 +1,13 @@
 //===- UsageRecordsFromIR.cpp - Buffer liveness as usage records ----------===//
 
 #include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Core/Arithmetic.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -79,20 +79,6 @@ bool isLoop(Operation *Op) {
   return isa<LoopLikeOpInterface>(Op) || isParallelLoop(Op);
 }
 
-/// Values from which a buffer can come other than through views and merges:
-/// a different origin than the alloc under study makes a dealloc ambiguous.
-bool isBufferOrigin(Value V, FunctionOpInterface Fn) {
-  if (auto Arg = dyn_cast<BlockArgument>(V))
-    return Arg.getOwner()->getParentOp() == Fn.getOperation() &&
-           Arg.getOwner()->isEntryBlock();
-  Operation *Def = V.getDefiningOp();
-  if (isa<CallOpInterface, memref::GetGlobalOp>(Def))
-    return true;
-  if (auto Effects = dyn_cast<MemoryEffectOpInterface>(Def))
-    return Effects.getEffectOnValue<MemoryEffects::Allocate>(V).has_value();
-  return false;
-}
-
 class Analyzer {
 public:
   explicit Analyzer(FunctionOpInterface Fn) : Fn(Fn), Tasks(Fn), Aliases(Fn) {
@@ -136,12 +122,17 @@ private:
       return Leave(llvm::toString(Layout.takeError()));
 
     // Every region between the function and the alloc must have known
-    // semantics, and run its iterations one after the other.
+    // semantics, and run its iterations one after the other, in order with
+    // the ops around it.
     for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
          P = P->getParentOp()) {
       if (isParallelLoop(P))
         return Leave("inside a parallel loop ('" + P->getName().getStringRef() +
                          "')",
+                     P);
+      if (BufferAliasAnalysis::isAsynchronous(P))
+        return Leave("inside an asynchronous region ('" +
+                         P->getName().getStringRef() + "')",
                      P);
       if (!isa<RegionBranchOpInterface>(P))
         return Leave("inside a region of unknown semantics ('" +
@@ -149,10 +140,8 @@ private:
                      P);
     }
 
-    uint64_t First = Tasks.start(Alloc), Last = First;
-    BufferViewFlowAnalysis::ValueSetT AllAliases =
-        Aliases.resolve(Alloc.getResult());
-    for (Value V : AllAliases) {
+    BufferAliasInfo Info = Aliases.analyze(Alloc.getResult());
+    for (Value V : Info.Aliases) {
       if (V == Alloc.getResult())
         continue;
       // A block argument of a loop around the alloc carries the buffer into
@@ -166,33 +155,47 @@ private:
       if (Live && isLiveAt(V, Alloc))
         return Leave("carried across iterations of a control-flow loop");
     }
-    for (Value V : AllAliases) {
+    if (Info.Escape)
+      return Leave(Info.Escape->Reason, Info.Escape->Culprit);
+
+    // The record spans every point where an alias may be live: its
+    // definition, its uses, and over a CFG the blocks it is live into or
+    // out of. Blocks may be laid out in any order, so both ends move.
+    Span S{Tasks.start(Alloc), Tasks.start(Alloc), Alloc};
+    for (Value V : Info.Aliases) {
+      if (auto Arg = dyn_cast<BlockArgument>(V)) {
+        if (!Arg.getOwner()->empty())
+          S.add(firstTaskOf(&Arg.getOwner()->front(), Alloc),
+                Tasks.start(&Arg.getOwner()->front()),
+                &Arg.getOwner()->front());
+      } else if (Operation *Def = V.getDefiningOp()) {
+        // A result exists once its op is done (an scf.if yielding the
+        // buffer begins before the alloc inside it).
+        uint64_t Defined = Tasks.end(Def);
+        if (Operation *Loop = outermostLoopWithout(Def, Alloc))
+          Defined = std::min(Defined, Tasks.start(Loop));
+        S.add(Defined, Defined, Def);
+      }
       for (OpOperand &Use : V.getUses()) {
         Operation *User = Use.getOwner();
-        if (std::optional<std::string> Escape = escapes(Use))
-          return Leave(*Escape, User);
-        if (isa<memref::DeallocOp>(User)) {
-          for (Value Origin : Aliases.resolveReverse(V))
-            if (Origin != Alloc.getResult() && isBufferOrigin(Origin, Fn))
-              return Leave("freed through a value that may be another buffer",
-                           User);
-          Buffer.Deallocs.push_back(User);
+        if (isa<memref::DeallocOp>(User))
           continue;
-        }
         // Used after the loop that allocates it: the next iteration would
         // reuse its bytes while it is alive.
         for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
              P = P->getParentOp())
           if (isLoop(P) && !P->isAncestor(User))
             return Leave("outlives the iteration of its loop", User);
-        Last = std::max(Last, lastTaskOf(User, Alloc));
+        S.add(firstTaskOf(User, Alloc), lastTaskOf(User, Alloc), User);
       }
       if (Live)
-        extendOverBlocks(V, Alloc, First, Last);
+        extendOverBlocks(V, Alloc, S);
     }
 
     Buffer.Alloc = Alloc;
-    Buffer.Record = UsageRecord(Layout->Size, First, Last);
+    Buffer.Record = UsageRecord(Layout->Size, S.First, S.Last);
+    Buffer.LastUser = S.LastUser;
+    Buffer.Deallocs = Info.Deallocs;
     Buffer.MemorySpace = Type.getMemorySpace();
     Buffer.Persistent = Alloc->hasAttr(kPersistentAttrName);
     // Lowered loads and stores assume the element's alignment (16 for
@@ -202,68 +205,44 @@ private:
     return std::nullopt;
   }
 
-  /// Why a use lets the buffer escape the planner's view, if it does.
-  std::optional<std::string> escapes(OpOperand &Use) {
-    Operation *User = Use.getOwner();
-    Value V = Use.get();
-    auto Name = [&] {
-      return "'" + User->getName().getStringRef().str() + "'";
-    };
-    // A use inside the region of an op of unknown semantics: the region may
-    // run at any time (asynchronously, later), so the buffer is captured.
+  /// The tasks over which a buffer is live, and the op at its last task.
+  struct Span {
+    uint64_t First, Last;
+    Operation *LastUser;
+    void add(uint64_t F, uint64_t L, Operation *Op) {
+      First = std::min(First, F);
+      if (L > Last) {
+        Last = L;
+        LastUser = Op;
+      }
+    }
+  };
+
+  /// The outermost loop around User that does not hold the alloc: a use in
+  /// it keeps the buffer alive over all of it.
+  Operation *outermostLoopWithout(Operation *User, Operation *Alloc) {
+    Operation *Outer = nullptr;
     for (Operation *P = User->getParentOp(); P && P != Fn.getOperation();
          P = P->getParentOp())
-      if (!isa<RegionBranchOpInterface>(P) && !isParallelLoop(P))
-        return "captured by the region of '" +
-               P->getName().getStringRef().str() +
-               "', whose semantics are unknown";
-    if (isa<memref::DeallocOp>(User))
-      return std::nullopt;
-    if (isa<bufferization::DeallocOp>(User))
-      return "managed by 'bufferization.dealloc'";
-    if (User->hasTrait<OpTrait::ReturnLike>() &&
-        User->getParentOp() == Fn.getOperation())
-      return std::string("returned");
-    if (isa<CallOpInterface>(User))
-      return "passed to a call (" + Name() + ")";
-    if (isa<memref::ExtractAlignedPointerAsIndexOp>(User))
-      return "its pointer is taken (" + Name() + ")";
-    // Aliases made by views, region and branch forwarding are followed by
-    // BufferViewFlowAnalysis; the use itself only keeps the buffer alive.
-    if (isa<ViewLikeOpInterface, RegionBranchOpInterface, BranchOpInterface,
-            RegionBranchTerminatorOpInterface>(User))
-      return std::nullopt;
-    if (auto Effects = dyn_cast<MemoryEffectOpInterface>(User)) {
-      SmallVector<MemoryEffects::EffectInstance> List;
-      Effects.getEffects(List);
-      bool OnValue =
-          llvm::any_of(List, [&](auto &E) { return E.getValue() == V; });
-      // Only the deallocs the rewrite removes may free an arena's bytes.
-      if (llvm::any_of(List, [&](auto &E) {
-            return E.getValue() == V && isa<MemoryEffects::Free>(E.getEffect());
-          }))
-        return "freed by " + Name();
-      bool Writes = llvm::any_of(List, [&](auto &E) {
-        return isa<MemoryEffects::Write>(E.getEffect());
-      });
-      // Written somewhere without being the target: the buffer itself is
-      // the data being stored.
-      if (!OnValue && Writes)
-        return "stored by " + Name();
-      return std::nullopt;
-    }
-    return "used by " + Name() + ", whose memory effects are unknown";
+      if (isLoop(P) && !P->isAncestor(Alloc))
+        Outer = P;
+    return Outer;
   }
 
   /// The last task at which User keeps the buffer alive: the end of User's
   /// own regions, or of any loop around it that does not hold the alloc.
   uint64_t lastTaskOf(Operation *User, Operation *Alloc) {
     uint64_t Last = Tasks.end(User);
-    for (Operation *P = User->getParentOp(); P && P != Fn.getOperation();
-         P = P->getParentOp())
-      if (isLoop(P) && !P->isAncestor(Alloc))
-        Last = std::max(Last, Tasks.end(P));
+    if (Operation *Loop = outermostLoopWithout(User, Alloc))
+      Last = std::max(Last, Tasks.end(Loop));
     return Last;
+  }
+
+  uint64_t firstTaskOf(Operation *User, Operation *Alloc) {
+    uint64_t First = Tasks.start(User);
+    if (Operation *Loop = outermostLoopWithout(User, Alloc))
+      First = std::min(First, Tasks.start(Loop));
+    return First;
   }
 
   bool isLiveAt(Value V, Operation *Op) {
@@ -273,8 +252,7 @@ private:
 
   /// Over a CFG, a value live into a block is alive from the block's start,
   /// one live out of it until the block's end (and any loop around it).
-  void extendOverBlocks(Value V, Operation *Alloc, uint64_t &First,
-                        uint64_t &Last) {
+  void extendOverBlocks(Value V, Operation *Alloc, Span &S) {
     Fn->walk([&](Block *B) {
       if (B->empty())
         return;
@@ -282,15 +260,17 @@ private:
       if (!Info)
         return;
       if (Info->isLiveIn(V))
-        First = std::min(First, Tasks.start(&B->front()));
+        S.add(firstTaskOf(&B->front(), Alloc), Tasks.start(&B->front()),
+              &B->front());
       if (Info->isLiveOut(V))
-        Last = std::max(Last, lastTaskOf(&B->back(), Alloc));
+        S.add(firstTaskOf(&B->back(), Alloc), lastTaskOf(&B->back(), Alloc),
+              &B->back());
     });
   }
 
   FunctionOpInterface Fn;
   TaskNumbering Tasks;
-  BufferViewFlowAnalysis Aliases;
+  BufferAliasAnalysis Aliases;
   bool HasMultiBlockRegions = false;
   std::optional<Liveness> Live;
 };

@@ -34,6 +34,8 @@ struct PlannableBuffer {
   bool Persistent = false;
   /// Alignment its accesses need: its element's, or the alloc's if larger.
   uint64_t Alignment = 1;
+  /// The op at the record's last task: the arena must outlive it.
+  mlir::Operation *LastUser = nullptr;
   /// memref.dealloc ops that free this buffer (through any alias).
   llvm::SmallVector<mlir::Operation *, 2> Deallocs;
 };
