@@ -179,12 +179,12 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
     return std::string("returned");
   if (isa<CallOpInterface>(User))
     return "passed to a call (" + Name() + ")";
-  if (takesPointer(User, V))
-    return "its pointer is taken (" + Name() + ")";
   if (isa<ViewLikeOpInterface, RegionBranchOpInterface, BranchOpInterface,
           RegionBranchTerminatorOpInterface>(User) ||
       User->hasTrait<OpTrait::IsTerminator>())
     return std::nullopt;
+  if (takesPointer(User, V))
+    return "its pointer is taken (" + Name() + ")";
   auto Effects = dyn_cast<MemoryEffectOpInterface>(User);
   if (!Effects)
     return "used by " + Name() + ", whose memory effects are unknown";

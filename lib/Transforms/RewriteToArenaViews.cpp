@@ -14,7 +14,7 @@
 #include "memplan/Transforms/PhaseTimer.h"
 #include "memplan/Transforms/PlanReport.h"
 
-#include "mlir/Dialect/Bufferization/Transforms/BufferViewFlowAnalysis.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -42,6 +42,10 @@ struct ArenaGroup {
 
 struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   using Base::Base;
+
+  /// This function's arena is its trailing argument (arena=argument, and
+  /// every use of the function is a call).
+  bool ArenaAsArgument = false;
 
   LogicalResult initialize(MLIRContext *) override {
     if (!lookupStrategy(strategy)) {
@@ -121,9 +125,16 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       }
       It->Buffers.push_back(&B);
     }
-    if (arena == "argument" && !Groups.empty() &&
-        failed(checkCallersReachable(Fn)))
+    ArenaAsArgument = arena == "argument" && !Groups.empty();
+    if (ArenaAsArgument && failed(checkCallersReachable(Fn)))
       return failure();
+    if (ArenaAsArgument && !allUsesAreCalls(Fn)) {
+      // On the location alone: attached to the op, the whole function prints.
+      mlir::emitRemark(Fn.getLoc()) << "tensor-mem-plan: '" << Fn.getName()
+                      << "' is used other than by calls, so it gets an arena "
+                         "of its own instead of an arena argument";
+      ArenaAsArgument = false;
+    }
     for (ArenaGroup &G : Groups)
       if (failed(planArena(Fn, G, Buffers, Report)))
         return failure();
@@ -134,6 +145,57 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       if (llvm::Error E = appendToTimelineFile(timeline, std::move(Report)))
         return Fn.emitError() << llvm::toString(std::move(E));
     return success();
+  }
+
+  /// Only calls can be given an extra argument (not func.constant).
+  static bool allUsesAreCalls(FunctionOpInterface Fn) {
+    Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
+    if (!Table)
+      return true;
+    auto Uses = SymbolTable::getSymbolUses(Fn, Table);
+    return !Uses || llvm::all_of(*Uses, [](const SymbolTable::SymbolUse &U) {
+      return isa<CallOpInterface>(U.getUser());
+    });
+  }
+
+  /// Whether the function around Op frees its buffers: then so must it
+  /// free what memplan allocates for it.
+  static bool freesBuffers(Operation *Op) {
+    auto Fn = Op->getParentOfType<FunctionOpInterface>();
+    if (!Fn)
+      return false;
+    return Fn
+        ->walk([](Operation *Inner) {
+          return isa<memref::DeallocOp, bufferization::DeallocOp>(Inner)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
+  /// The memory space the input frees its buffers from: a buffer of a
+  /// non-default space may be freed through a memory_space_cast (the LLVM
+  /// lowering frees only the default space), and so is then the arena.
+  static Attribute freedMemorySpace(ArrayRef<const PlannableBuffer *> Buffers,
+                                    Attribute ArenaSpace) {
+    for (const PlannableBuffer *Buffer : Buffers)
+      for (Operation *Dealloc : Buffer->Deallocs)
+        if (auto Freed = dyn_cast<MemRefType>(Dealloc->getOperand(0).getType()))
+          if (Freed.getMemorySpace() != ArenaSpace)
+            return Freed.getMemorySpace();
+    return ArenaSpace;
+  }
+
+  static void freeArena(OpBuilder &B, Location Loc, Value Arena,
+                        Attribute Space) {
+    auto Type = cast<MemRefType>(Arena.getType());
+    if (Space != Type.getMemorySpace())
+      Arena = memref::MemorySpaceCastOp::create(
+          B, Loc,
+          MemRefType::get(Type.getShape(), Type.getElementType(),
+                          MemRefLayoutAttrInterface(), Space),
+          Arena);
+    memref::DeallocOp::create(B, Loc, Arena);
   }
 
   /// With arena=argument the callers must pass the arena, so the pass must
@@ -269,6 +331,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
               B, Call.getLoc(), ArenaType, ValueRange(),
               B.getI64IntegerAttr(static_cast<int64_t>(Align)));
           Call.getArgOperandsMutable().append(CallerArena);
+          if (!freesBuffers(Call)) // the input never frees: neither do we
+            continue;
           B.setInsertionPointAfter(Call);
           memref::DeallocOp::create(B, Call.getLoc(), CallerArena);
         }
@@ -284,7 +348,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                                      B.getI8Type(), MemRefLayoutAttrInterface(),
                                      G.MemorySpace);
     Value Arena;
-    if (arena == "argument") {
+    if (ArenaAsArgument) {
       FailureOr<Value> Arg = addArenaArgument(Fn, ArenaType, Align);
       if (failed(Arg))
         return failure();
@@ -297,6 +361,18 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                                       B.getI64IntegerAttr(Align));
     }
 
+    // The arena outlives the last task of every buffer in it: the top-level
+    // op holding the latest last user (a loop, or the await that joins an
+    // async.execute). Found before the rewrite replaces allocs.
+    Region &Body = Fn.getFunctionBody();
+    Operation *LastTop = nullptr;
+    if (Body.hasOneBlock())
+      for (const PlannableBuffer *Buffer : G.Buffers)
+        if (Operation *Top = Entry.findAncestorOpInBlock(*Buffer->LastUser))
+          if (!LastTop || LastTop->isBeforeInBlock(Top))
+            LastTop = Top;
+
+    Attribute FreeSpace = freedMemorySpace(G.Buffers, G.MemorySpace);
     for (auto [I, Buffer] : llvm::enumerate(G.Buffers)) {
       memref::AllocOp Alloc = Buffer->Alloc;
       B.setInsertionPoint(Alloc);
@@ -306,34 +382,27 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                                           Arena, Offset, ValueRange());
       for (Operation *Dealloc : Buffer->Deallocs)
         Dealloc->erase();
+      if (LastTop == Alloc.getOperation())
+        LastTop = View.getDefiningOp();
       Alloc.replaceAllUsesWith(View);
       Alloc.erase();
     }
     if (!FreesBuffers)
       return success();
-    // The input frees its buffers, so the arena is freed as well: after the
-    // last top-level op that uses it in a one-block body, else at each exit.
-    Region &Body = Fn.getFunctionBody();
-    if (Body.hasOneBlock()) {
-      Operation *LastUser = &Entry.front();
-      BufferViewFlowAnalysis Aliases(Fn);
-      for (Value Alias : Aliases.resolve(Arena))
-        for (Operation *User : Alias.getUsers()) {
-          Operation *Top = Entry.findAncestorOpInBlock(*User);
-          if (Top && LastUser->isBeforeInBlock(Top))
-            LastUser = Top;
-        }
-      if (LastUser->hasTrait<OpTrait::IsTerminator>())
-        B.setInsertionPoint(LastUser);
+    // The input frees its buffers, so the arena is freed as well: after its
+    // last user in a one-block body, else at each exit.
+    if (LastTop) {
+      if (LastTop->hasTrait<OpTrait::IsTerminator>())
+        B.setInsertionPoint(LastTop);
       else
-        B.setInsertionPointAfter(LastUser);
-      memref::DeallocOp::create(B, Fn.getLoc(), Arena);
+        B.setInsertionPointAfter(LastTop);
+      freeArena(B, Fn.getLoc(), Arena, FreeSpace);
       return success();
     }
     for (Block &Blk : Body)
       if (!Blk.empty() && Blk.back().hasTrait<OpTrait::ReturnLike>()) {
         B.setInsertionPoint(&Blk.back());
-        memref::DeallocOp::create(B, Fn.getLoc(), Arena);
+        freeArena(B, Fn.getLoc(), Arena, FreeSpace);
       }
     return success();
   }

@@ -1,4 +1,5 @@
 // RUN: memplan-opt %s -split-input-file --pass-pipeline='builtin.module(tensor-mem-plan{arena=argument})' | FileCheck %s --check-prefix=ARG
+// RUN: memplan-opt %s -split-input-file --pass-pipeline='builtin.module(tensor-mem-plan{arena=argument})' -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 // RUN: memplan-opt %s -split-input-file --tensor-mem-plan=preserve-intermediates=true | FileCheck %s --check-prefix=PRESERVE
 // RUN: memplan-opt %s -split-input-file --tensor-mem-plan | FileCheck %s --check-prefix=DEFAULT
 
@@ -30,14 +31,54 @@ func.func @layer(%in: memref<64xf32>, %out: memref<64xf32>) {
   return
 }
 
-// The caller now provides the callee's arena around the call.
+// The caller now provides the callee's arena around the call. It frees
+// nothing itself (raw one-shot-bufferize output), so neither does memplan:
+// a later deallocation pass owns that.
 // ARG-LABEL: func.func @caller
 // ARG:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
 // ARG-NEXT:    call @layer(%{{.*}}, %{{.*}}, %[[A]]) : (memref<64xf32>, memref<64xf32>, memref<512xi8>) -> ()
-// ARG-NEXT:    memref.dealloc %[[A]] : memref<512xi8>
+// ARG-NEXT:    return
 func.func @caller(%in: memref<64xf32>, %out: memref<64xf32>) {
   call @layer(%in, %out) : (memref<64xf32>, memref<64xf32>) -> ()
   return
+}
+
+// A caller that frees its own buffers frees the arena after the call.
+// ARG-LABEL: func.func @freeing_caller
+// ARG:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// ARG-NEXT:    call @layer(%{{.*}}, %{{.*}}, %[[A]]) : (memref<64xf32>, memref<64xf32>, memref<512xi8>) -> ()
+// ARG-NEXT:    memref.dealloc %[[A]] : memref<512xi8>
+func.func @freeing_caller(%in: memref<64xf32>, %out: memref<64xf32>) {
+  %t = memref.alloc() : memref<64xf32>
+  call @layer(%in, %out) : (memref<64xf32>, memref<64xf32>) -> ()
+  memref.copy %in, %t : memref<64xf32> to memref<64xf32>
+  memref.copy %t, %out : memref<64xf32> to memref<64xf32>
+  memref.dealloc %t : memref<64xf32>
+  return
+}
+
+// A function also named by func.constant cannot take an extra argument: it
+// keeps an arena of its own, and says so.
+// ARG-LABEL: func.func @by_value
+// ARG-SAME:    (%{{.*}}: memref<64xf32>, %{{.*}}: memref<64xf32>) {
+// ARG:         memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// REMARK: remark: tensor-mem-plan: 'by_value' is used other than by calls, so it gets an arena of its own instead of an arena argument
+// REMARK-NOT: see current operation
+// ARG-LABEL: func.func @takes_address
+// ARG:         constant @by_value
+func.func @by_value(%in: memref<64xf32>, %out: memref<64xf32>) {
+  %a = memref.alloc() : memref<64xf32>
+  memref.copy %in, %a : memref<64xf32> to memref<64xf32>
+  %b = memref.alloc() : memref<64xf32>
+  memref.copy %a, %b : memref<64xf32> to memref<64xf32>
+  %c = memref.alloc() : memref<64xf32>
+  memref.copy %b, %c : memref<64xf32> to memref<64xf32>
+  memref.copy %c, %out : memref<64xf32> to memref<64xf32>
+  return
+}
+func.func @takes_address() -> ((memref<64xf32>, memref<64xf32>) -> ()) {
+  %f = func.constant @by_value : (memref<64xf32>, memref<64xf32>) -> ()
+  return %f : (memref<64xf32>, memref<64xf32>) -> ()
 }
 
 // -----

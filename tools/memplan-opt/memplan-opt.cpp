@@ -10,6 +10,7 @@
 
 namespace memplan::test {
 void registerTestUsageRecordsPass();
+void registerTestLivenessInvariantPass();
 } // namespace memplan::test
 
 int main(int argc, char **argv) {
@@ -17,6 +18,7 @@ int main(int argc, char **argv) {
   memplan::registerMemPlanPasses();
   memplan::registerMemPlanPipeline();
   memplan::test::registerTestUsageRecordsPass();
+  memplan::test::registerTestLivenessInvariantPass();
 
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);
