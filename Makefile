@@ -3,7 +3,7 @@ BUILD ?= build
 MODEL ?= ../shared/models/resnet18.mlir
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build check demo bench clean fuzz check-asan
+.PHONY: all deps configure build check demo bench clean fuzz fuzz-diff check-asan
 
 all: build
 
@@ -49,6 +49,16 @@ fuzz:
 	  -DCMAKE_CXX_COMPILER=clang++ -DMEMPLAN_ENABLE_FUZZERS=ON
 	cmake --build $(FUZZ_BUILD) --target memplan-fuzzers
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./fuzz/run.sh $(FUZZ_BUILD)
+	$(MAKE) fuzz-diff FUZZ_SECONDS=$(FUZZ_SECONDS)
+
+# Differential fuzzer (fuzz/diff): random memref programs run unplanned and
+# planned by tensor-mem-plan for FUZZ_SECONDS; findings in FUZZ_DIFF_OUT.
+FUZZ_DIFF_OUT ?= /tmp/memplan-fuzz-diff
+FUZZ_JOBS ?= 2
+fuzz-diff: build
+	python3 fuzz/diff/run.py --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) \
+	  --seeds $$(date +%s) --out $(FUZZ_DIFF_OUT) \
+	  --memplan-opt $(BUILD)/bin/memplan-opt --runtime-lib $(BUILD)/lib/libmemplan_runtime.so
 
 check-asan: deps
 	test -f $(ASAN_BUILD)/build.ninja || cmake -G Ninja -S . -B $(ASAN_BUILD) \
