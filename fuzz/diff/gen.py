@@ -695,6 +695,61 @@ class Gen:
             r.frozen = True
         ctx.tensors.append(TensorVal(name, b.mt.shape, b.mt.et, b.roots))
 
+    def tensor_alias(self, f, ctx):
+        """A new tensor value aliasing a to_tensor result: a slice, reshape, cast,
+        select or scf.if yield (bufferization turns each into a view/alias)."""
+        ts = [t for t in ctx.tensors if t.visible()]
+        if not ts:
+            return
+        t = self.rng.choice(ts)
+        tt = "tensor<%s%s>" % ("".join("%dx" % s for s in t.shape), t.et)
+        kinds = ["select", "if"]
+        if t.shape:
+            kinds += ["slice", "cast"]
+        if len(t.shape) >= 2:
+            kinds.append("collapse")
+        k = self.rng.choice(kinds)
+        name = f.fresh("ta")
+        if k == "slice":
+            offs, sizes = [], []
+            for d in t.shape:
+                sz = self.rng.randint(1, d)
+                offs.append(self.rng.randint(0, d - sz))
+                sizes.append(sz)
+            rt = "tensor<%s%s>" % ("".join("%dx" % s for s in sizes), t.et)
+            f.emit("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+                name, t.name, ", ".join(map(str, offs)), ", ".join(map(str, sizes)),
+                ", ".join("1" for _ in sizes), tt, rt))
+            shape = sizes
+        elif k == "cast":
+            shape = t.shape
+            rt = "tensor<%sx%s>" % ("x".join(["?"] + [str(d) for d in t.shape[1:]]), t.et)
+            f.emit("%s = tensor.cast %s : %s to %s" % (name, t.name, tt, rt))
+            c = f.fresh("ta")
+            f.emit("%s = tensor.cast %s : %s to %s" % (c, name, rt, tt))
+            name = c
+        elif k == "collapse":
+            shape = [t.shape[0] * t.shape[1]] + t.shape[2:]
+            groups = "[[0, 1]%s]" % "".join(", [%d]" % i for i in range(2, len(t.shape)))
+            rt = "tensor<%s%s>" % ("".join("%dx" % s for s in shape), t.et)
+            f.emit("%s = tensor.collapse_shape %s %s : %s into %s" % (name, t.name, groups, tt, rt))
+        else:
+            shape = t.shape
+            others = [o for o in ts if o.shape == t.shape and o.et == t.et]
+            o = self.rng.choice(others)
+            cnd = self.cond(f, ctx)
+            if k == "select":
+                f.emit("%s = arith.select %s, %s, %s : %s" % (name, cnd, t.name, o.name, tt))
+            else:
+                f.emit("%s = scf.if %s -> (%s) {" % (name, cnd, tt))
+                f.emit("  scf.yield %s : %s" % (t.name, tt))
+                f.emit("} else {")
+                f.emit("  scf.yield %s : %s" % (o.name, tt))
+                f.emit("}")
+            ctx.tensors.append(TensorVal(name, shape, t.et, t.roots | o.roots))
+            return
+        ctx.tensors.append(TensorVal(name, shape, t.et, t.roots))
+
     def read_tensor(self, f, ctx):
         ts = [t for t in ctx.tensors if t.visible()]
         if not ts:
@@ -1146,16 +1201,52 @@ class Gen:
             r_.locked = True
         save = ctx.no_cfg
         ctx.no_cfg = True
+        mode = self.rng.choice(["plain", "plain", "nested", "chain", "block"])
+        if mode == "block" and not (ctx.top and not save and self.on("cfg")):
+            mode = "plain"
         for _ in range(self.rng.randint(0, 3)):
             self.stmt(f, ctx)
+        if mode == "block":
+            # the await is in another block than the execute
+            nb = f.label()
+            f.emit("cf.br %s" % nb)
+            self.open_block(f, nb)
+            for _ in range(self.rng.randint(0, 2)):
+                self.stmt(f, ctx)
         ctx.no_cfg = save
+        w = f.fresh("aw")
+        if mode == "chain":
+            # a second execute waits for the first; only its token is awaited
+            tok2 = f.fresh("tok")
+            f.emit("%s = async.execute [%s] {" % (tok2, tok))
+            f.emit("  async.yield")
+            f.emit("}")
+            for _ in range(self.rng.randint(0, 2)):
+                self.stmt(f, ctx)
+            f.emit("async.await %s : !async.token" % tok2)
         for r_ in owned:
             r_.locked = False
-        w = f.fresh("aw")
-        if self.chance(0.3):
-            f.emit("async.await %s : !async.token" % tok)
-        f.emit("%s = async.await %s : !async.value<i64>" % (w, val))
+        if mode == "nested":
+            # the await sits in a region of a later op
+            cnd = self.cond(f, ctx)
+            f.emit("%s = scf.if %s -> (i64) {" % (w, cnd))
+            x = f.fresh("aw")
+            f.emit("  %s = async.await %s : !async.value<i64>" % (x, val))
+            f.emit("  scf.yield %s : i64" % x)
+            f.emit("} else {")
+            y = f.fresh("aw")
+            f.emit("  %s = async.await %s : !async.value<i64>" % (y, val))
+            f.emit("  scf.yield %s : i64" % y)
+            f.emit("}")
+        else:
+            if self.chance(0.3):
+                f.emit("async.await %s : !async.token" % tok)
+            f.emit("%s = async.await %s : !async.value<i64>" % (w, val))
         self.mix(f, ctx, w)
+        # what the region wrote is read again after the await
+        for b in self.bufs(ctx, lambda b: b.roots <= owned):
+            if self.chance(0.5):
+                self.read(f, ctx, b)
 
     # ---------------------------------------------------------------- driver
     def stmt(self, f, ctx):
@@ -1166,7 +1257,7 @@ class Gen:
                                     "transpose", "distinct", "ucc", "select"]):
             opts.append(("view", 6))
         if self.on("tensor") and not ctx.in_async:
-            opts += [("to_tensor", 1), ("read_tensor", 2)]
+            opts += [("to_tensor", 2), ("read_tensor", 2), ("tensor_alias", 2)]
         if self.on("generic"):
             opts.append(("elementwise", 3))
         if self.on("copy"):
@@ -1179,7 +1270,7 @@ class Gen:
                     opts.append((k, w))
             if self.on("call") and not ctx.in_async:
                 opts.append(("call", 1))
-            if self.on("async") and not ctx.in_async and ctx.depth == 0:
+            if self.on("async") and not ctx.in_async:
                 opts.append(("async", 1))
         if self.on("cfg") and ctx.top and not ctx.no_cfg:
             opts.append(("cfg", 2))
@@ -1211,6 +1302,8 @@ class Gen:
             self.to_tensor(f, ctx)
         elif k == "read_tensor":
             self.read_tensor(f, ctx)
+        elif k == "tensor_alias":
+            self.tensor_alias(f, ctx)
         elif k == "elementwise":
             self.elementwise(f, ctx)
         elif k == "copy":
