@@ -10,32 +10,23 @@
 using namespace memplan;
 
 uint64_t memplan::liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records) {
-  // Sweep over (task, delta) events; a record stops counting after LastTask,
-  // so its end event sits at LastTask + 1 and sorts before starts there.
-  struct Event {
-    uint64_t Task;
-    bool Start;
-    uint64_t Size;
-  };
-  std::vector<Event> Events;
-  Events.reserve(2 * Records.size());
-  for (const UsageRecord &R : Records) {
-    Events.push_back({R.FirstTask, true, R.Size});
-    if (R.LastTask != UINT64_MAX)
-      Events.push_back({R.LastTask + 1, false, R.Size});
+  // Starts and ends sorted apart, then merged: a record stops counting after
+  // LastTask, so before a start at task T go the ends at tasks below T.
+  size_t N = Records.size();
+  std::vector<std::pair<uint64_t, uint64_t>> Starts(N), Ends(N);
+  for (size_t I = 0; I < N; ++I) {
+    Starts[I] = {Records[I].FirstTask, Records[I].Size};
+    Ends[I] = {Records[I].LastTask, Records[I].Size};
   }
-  std::sort(Events.begin(), Events.end(), [](const Event &A, const Event &B) {
-    return A.Task != B.Task ? A.Task < B.Task : (!A.Start && B.Start);
-  });
+  std::sort(Starts.begin(), Starts.end());
+  std::sort(Ends.begin(), Ends.end());
   // Live bytes can exceed 64 bits only with absurd inputs; saturate.
   unsigned __int128 Live = 0, Max = 0;
-  for (const Event &E : Events) {
-    if (E.Start) {
-      Live += E.Size;
-      Max = std::max(Max, Live);
-    } else {
-      Live -= E.Size;
-    }
+  for (size_t S = 0, E = 0; S < N; ++S) {
+    while (E < N && Ends[E].first < Starts[S].first)
+      Live -= Ends[E++].second;
+    Live += Starts[S].second;
+    Max = std::max(Max, Live);
   }
   return Max > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(Max);
 }

@@ -6,11 +6,65 @@
 
 #include <algorithm>
 #include <numeric>
-#include <queue>
+#include <memory>
 #include <set>
 #include <string>
 
 using namespace memplan;
+
+namespace {
+/// Fixed-size nodes recycled through a free list, for one std::set.
+class NodePool {
+public:
+  void *allocate(size_t Bytes) {
+    if (Free) {
+      void *P = Free;
+      Free = *static_cast<void **>(Free);
+      return P;
+    }
+    Bytes = std::max(Bytes, sizeof(void *));
+    if (Chunks.empty() || Used + Bytes > kChunk) {
+      Chunks.push_back(std::make_unique<char[]>(kChunk));
+      Used = 0;
+    }
+    void *P = Chunks.back().get() + Used;
+    Used += (Bytes + 15) & ~size_t(15);
+    return P;
+  }
+  void deallocate(void *P) {
+    *static_cast<void **>(P) = Free;
+    Free = P;
+  }
+
+private:
+  static constexpr size_t kChunk = 1 << 16;
+  std::vector<std::unique_ptr<char[]>> Chunks;
+  size_t Used = 0;
+  void *Free = nullptr;
+};
+
+/// Serves single nodes from a NodePool (a set allocates nothing else).
+template <typename T> struct PoolAllocator {
+  using value_type = T;
+  NodePool *Pool;
+  explicit PoolAllocator(NodePool *Pool) : Pool(Pool) {}
+  template <typename U>
+  PoolAllocator(const PoolAllocator<U> &O) : Pool(O.Pool) {}
+  T *allocate(size_t N) {
+    if (N != 1)
+      return std::allocator<T>().allocate(N);
+    return static_cast<T *>(Pool->allocate(sizeof(T)));
+  }
+  void deallocate(T *P, size_t N) {
+    if (N != 1)
+      return std::allocator<T>().deallocate(P, N);
+    Pool->deallocate(P);
+  }
+  template <typename U> bool operator==(const PoolAllocator<U> &O) const {
+    return Pool == O.Pool;
+  }
+};
+} // namespace
 
 static std::string describe(size_t I, const UsageRecord &R, uint64_t Offset) {
   return "record " + std::to_string(I) + " (size " + std::to_string(R.Size) +
@@ -48,26 +102,30 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
 
   // Sweep by start task. The active records are pairwise disjoint in bytes,
   // so a newcomer only has to be checked against its neighbours by offset.
-  std::vector<size_t> Order(Records.size());
-  std::iota(Order.begin(), Order.end(), 0);
-  std::sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    return Records[A].FirstTask < Records[B].FirstTask;
-  });
-  auto LaterEnd = [&](size_t A, size_t B) {
-    return Records[A].LastTask > Records[B].LastTask;
-  };
-  std::priority_queue<size_t, std::vector<size_t>, decltype(LaterEnd)> Active(
-      LaterEnd);
-  std::set<std::pair<uint64_t, size_t>> ByOffset;
-  for (size_t I : Order) {
-    const UsageRecord &R = Records[I];
-    if (R.Size == 0)
-      continue;
-    while (!Active.empty() && Records[Active.top()].LastTask < R.FirstTask) {
-      size_t J = Active.top();
-      Active.pop();
-      ByOffset.erase({Plan.Offsets[J], J});
+  // Starts and ends are sorted once; the active set's nodes come from a
+  // free list (a malloc per node costs more than the whole tree walk).
+  size_t N = Records.size();
+  std::vector<std::pair<uint64_t, size_t>> Starts, Ends;
+  Starts.reserve(N);
+  Ends.reserve(N);
+  for (size_t I = 0; I < N; ++I)
+    if (Records[I].Size) {
+      Starts.push_back({Records[I].FirstTask, I});
+      Ends.push_back({Records[I].LastTask, I});
     }
+  std::sort(Starts.begin(), Starts.end());
+  std::sort(Ends.begin(), Ends.end());
+  NodePool Pool;
+  using ActiveSet = std::set<std::pair<uint64_t, size_t>,
+                             std::less<std::pair<uint64_t, size_t>>,
+                             PoolAllocator<std::pair<uint64_t, size_t>>>;
+  ActiveSet ByOffset{PoolAllocator<std::pair<uint64_t, size_t>>(&Pool)};
+  std::vector<ActiveSet::iterator> Where(N);
+  size_t E = 0;
+  for (auto [First, I] : Starts) {
+    const UsageRecord &R = Records[I];
+    while (E < Ends.size() && Ends[E].first < First)
+      ByOffset.erase(Where[Ends[E++].second]);
     uint64_t Off = Plan.Offsets[I];
     auto It = ByOffset.lower_bound({Off, 0});
     if (It != ByOffset.end() && It->first < Off + R.Size)
@@ -81,8 +139,7 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
             describe(I, R, Off) + " overlaps " +
             describe(Prev->second, Records[Prev->second], Prev->first));
     }
-    ByOffset.insert({Off, I});
-    Active.push(I);
+    Where[I] = ByOffset.emplace_hint(It, Off, I);
   }
   return llvm::Error::success();
 }

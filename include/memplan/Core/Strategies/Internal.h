@@ -50,26 +50,47 @@ std::vector<size_t> orderByBreadth(llvm::ArrayRef<UsageRecord> Records);
 /// decreasing order; entry K is the largest K-th size over all tasks.
 std::vector<uint64_t> positionalMaximums(llvm::ArrayRef<UsageRecord> Records);
 
-/// The placed records that conflict in time with a query record, found in
-/// O((k + 1) log n) with a max-segment tree over records sorted by start.
-class ConflictIndex {
-public:
-  explicit ConflictIndex(llvm::ArrayRef<UsageRecord> Records);
-  /// Marks record I as placed.
-  void insert(size_t I);
-  /// Appends to Out every placed record that conflicts with R.
-  void collect(const UsageRecord &R, std::vector<size_t> &Out) const;
+/// Indices ordered by size, then lifetime, both decreasing, then index: XLA
+/// heap simulator's spatial order (best-fit-size).
+std::vector<size_t> orderBySizeLifetime(llvm::ArrayRef<UsageRecord> Records);
 
-private:
-  void collectIn(size_t Node, size_t Lo, size_t Hi, size_t Limit,
-                 uint64_t First, std::vector<size_t> &Out) const;
+/// Indices ordered by size x lifetime, then size, both decreasing, then
+/// index (best-fit-area).
+std::vector<size_t> orderByArea(llvm::ArrayRef<UsageRecord> Records);
+
+/// What placing records needs to know about their lifetimes, computed once
+/// per record set and shared by every placement over it (`auto` runs
+/// several). O(n log n) to build. Fewer than 2^32 records.
+///
+/// Time is compressed to segments (one per distinct start): two records
+/// conflict iff their segment ranges [FirstSeg, LastSeg] intersect. Records
+/// are grouped by length class (floor(log2(LastSeg - FirstSeg + 1))) and, in
+/// class C, in buckets of 2^C segments by FirstSeg. A record of class C that
+/// conflicts with [F, L] starts in [F - 2^(C+1) + 2, L]: a few buckets per
+/// class, most of whose records do conflict.
+class PlacementContext {
+public:
+  explicit PlacementContext(llvm::ArrayRef<UsageRecord> Records);
   llvm::ArrayRef<UsageRecord> Records;
-  std::vector<size_t> ByStart;  // Leaf position -> record.
-  std::vector<size_t> Position; // Record -> leaf position.
-  std::vector<uint64_t> StartAt;
-  // Max LastTask of the placed records below a node; none when none is.
-  std::vector<std::optional<uint64_t>> Tree;
-  size_t Leaves = 0;
+  /// A record as placement sees it: entries of one bucket lie together, so
+  /// the conflicts of a record are read from a few runs of memory.
+  struct Entry {
+    uint32_t FirstSeg, LastSeg, Index;
+    uint64_t Size;
+  };
+  /// Records grouped by class, then bucket; ClassBuckets[C] is the index in
+  /// BucketStart of class C's first bucket (empty classes have none).
+  std::vector<Entry> Entries;
+  std::vector<uint32_t> BucketStart; // Bucket -> first entry; one past end.
+  std::vector<uint32_t> ClassBuckets;
+  std::vector<uint32_t> ClassBucketCount;
+  /// Record -> its entry.
+  std::vector<uint32_t> EntryOf;
+  /// The live-bytes bound of the records (liveBytesLowerBound), a by-product.
+  uint64_t LiveBound = 0;
+  /// Some record has size 0 (the gap search then breaks offset ties by
+  /// index).
+  bool HasZeroSize = false;
 };
 
 enum class GapPolicy {
@@ -80,15 +101,22 @@ enum class GapPolicy {
   FirstFit,
 };
 
+/// One placed record as the gap search sees it.
+struct PlacedSpan {
+  uint64_t Offset, End;
+  uint32_t Index;
+};
+
 /// Offset for a record of Size next to Conflicts (placed, all conflicting
-/// with it). Conflicts is reordered. Offsets are aligned because every size
-/// and offset already is.
-uint64_t findOffset(uint64_t Size, std::vector<size_t> &Conflicts,
-                    llvm::ArrayRef<UsageRecord> Records,
-                    llvm::ArrayRef<uint64_t> Offsets, GapPolicy Policy);
+/// with it; reordered by offset, then index). Offsets are aligned because
+/// every size and offset already is.
+uint64_t findOffset(uint64_t Size, std::vector<PlacedSpan> &Conflicts,
+                    GapPolicy Policy);
 
 /// Places the records one by one in Order, each at findOffset() among the
 /// already placed ones that conflict with it.
+OffsetsAssignment placeInOrder(const PlacementContext &Ctx,
+                               llvm::ArrayRef<size_t> Order, GapPolicy Policy);
 OffsetsAssignment placeInOrder(llvm::ArrayRef<UsageRecord> Records,
                                llvm::ArrayRef<size_t> Order, GapPolicy Policy);
 
