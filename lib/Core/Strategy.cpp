@@ -143,8 +143,11 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
         std::move(E));
   if (Result->Strategy.empty())
     Result->Strategy = Name.str();
-  if (!Result->Objects &&
-      Result->Offsets.TotalSize == liveBytesLowerBound(*Aligned))
+  // Strategies that computed the live-bytes bound (auto) pass it on; the
+  // others get it here.
+  if (Result->LowerBound == 0)
+    Result->LowerBound = liveBytesLowerBound(*Aligned);
+  if (!Result->Objects && Result->Offsets.TotalSize <= Result->LowerBound)
     Result->Optimal = true;
   return Result;
 }

@@ -44,6 +44,11 @@ struct Plan {
   /// Proven optimal for its kind (equal to its lower bound, or an exhausted
   /// exact search).
   bool Optimal = false;
+  /// The best lower bound known on any offsets plan of these (aligned)
+  /// records: at least the live-bytes bound, more when the strategy proved
+  /// more (exact refutes smaller arenas). A strategy may fill it in (it then
+  /// vouches for it); planMemory() raises it to the live-bytes bound.
+  uint64_t LowerBound = 0;
 };
 
 using StrategyFn = std::function<llvm::Expected<Plan>(

@@ -1,36 +1,65 @@
 //===- Auto.cpp - The default strategy: best of the rest ------------------===//
 
 #include "memplan/Core/Strategies/Auto.h"
-#include "memplan/Core/LowerBound.h"
-#include "memplan/Core/Strategies/BestFit.h"
 #include "memplan/Core/Strategies/Exact.h"
-#include "memplan/Core/Strategies/FirstFit.h"
-#include "memplan/Core/Strategies/GreedyByBreadthOffsets.h"
-#include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
+#include "memplan/Core/Strategies/Internal.h"
 #include "memplan/Core/Validator.h"
 
+#include <algorithm>
+
 using namespace memplan;
+using namespace memplan::internal;
 
 llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
                                            const StrategyOptions &Options) {
-  using FastFn = OffsetsAssignment (*)(llvm::ArrayRef<UsageRecord>);
-  const FastFn Fast[] = {greedyBySizeOffsets, bestFitSize, bestFitArea,
-                         greedyByBreadthOffsets, firstFit};
-  std::optional<OffsetsAssignment> Best;
-  // A candidate only counts when it validates: `auto` must never return a
-  // plan that overlaps, whatever the order of the records.
-  auto Consider = [&](OffsetsAssignment A) {
-    if (llvm::errorToBool(validateOffsets(Records, A, Options.Alignment)))
-      return;
-    if (!Best || A.TotalSize < Best->TotalSize)
-      Best = std::move(A);
+  // The fast strategies: greedy-by-size-offsets, best-fit-size,
+  // best-fit-area, greedy-by-breadth-offsets, first-fit. They share one
+  // PlacementContext (sorted lifetimes, segments, the live-bytes bound) and
+  // stop as soon as one reaches the bound: none can do better, and the first
+  // of equal plans is kept. Above kAutoAllFastMaxRecords the two by area and
+  // breadth are skipped (on every shared record set they win only on
+  // MiniMalloc's synthetic G; first fit wins on four).
+  struct Fast {
+    std::vector<size_t> (*Order)(llvm::ArrayRef<UsageRecord>);
+    GapPolicy Policy;
+    bool AtScale;
   };
-  for (FastFn Fn : Fast)
-    Consider(Fn(Records));
+  const Fast Candidates[] = {{orderBySizeDesc, GapPolicy::BestFit, true},
+                             {orderBySizeLifetime, GapPolicy::BestFit, true},
+                             {orderByArea, GapPolicy::BestFit, false},
+                             {orderByBreadth, GapPolicy::BestFit, false},
+                             {orderByStart, GapPolicy::FirstFit, true}};
+  bool AtScale = Records.size() > kAutoAllFastMaxRecords;
+  PlacementContext Ctx(Records);
+  uint64_t Bound = Ctx.LiveBound;
+  std::vector<OffsetsAssignment> Plans;
+  for (const Fast &F : Candidates) {
+    if (AtScale && !F.AtScale)
+      continue;
+    Plans.push_back(placeInOrder(Ctx, F.Order(Records), F.Policy));
+    if (Plans.back().TotalSize <= Bound)
+      break;
+  }
+  // The smallest plan that validates (the first of equal ones): `auto` must
+  // never return a plan that overlaps, whatever the order of the records. One
+  // validation, unless a strategy is wrong.
+  std::vector<size_t> Rank(Plans.size());
+  for (size_t I = 0; I < Plans.size(); ++I)
+    Rank[I] = I;
+  std::stable_sort(Rank.begin(), Rank.end(), [&](size_t A, size_t B) {
+    return Plans[A].TotalSize < Plans[B].TotalSize;
+  });
+  std::optional<OffsetsAssignment> Best;
+  for (size_t I : Rank)
+    if (!llvm::errorToBool(
+            validateOffsets(Records, Plans[I], Options.Alignment))) {
+      Best = std::move(Plans[I]);
+      break;
+    }
+  Plans.clear();
   if (!Best)
     return llvm::createStringError("auto: no strategy produced a valid plan");
 
-  uint64_t Bound = liveBytesLowerBound(Records);
   bool Optimal = Best->TotalSize <= Bound;
   bool CapacityMet = Options.Capacity && Best->TotalSize <= *Options.Capacity;
   if (!Optimal && !CapacityMet && Options.BudgetMs > 0 &&
@@ -46,8 +75,10 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
       Best = std::move(R.Offsets);
       Optimal = R.Optimal;
     }
+    Bound = std::max(Bound, R.LowerBound);
   }
   Plan P = planFromOffsets(std::move(*Best));
   P.Optimal = Optimal;
+  P.LowerBound = Bound;
   return P;
 }

@@ -375,6 +375,7 @@ ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
   Best.Offsets =
       Options.Incumbent ? *Options.Incumbent : greedyBySizeOffsets(Records);
   uint64_t Lo = liveBytesLowerBound(Records), Hi = Best.Offsets.TotalSize;
+  Best.LowerBound = Lo;
   if (Hi <= Lo || Records.empty()) {
     Best.Optimal = true;
     return Best;
@@ -430,7 +431,10 @@ ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
       auto [R, Plan] = Decide(*Options.Capacity, Deadline);
       if (R == Outcome::Found)
         Best.Offsets = std::move(Plan);
+      else if (R == Outcome::NotFound)
+        Lo = *Options.Capacity + 1; // Proven: nothing fits the capacity.
     }
+    Best.LowerBound = Lo;
     Best.Optimal = Best.Offsets.TotalSize <= Lo;
     return Best;
   }
@@ -463,6 +467,7 @@ ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
       Unknown = T;
     }
   }
+  Best.LowerBound = std::min(Lo, Hi);
   Best.Optimal = Lo >= Hi;
   return Best;
 }

@@ -56,6 +56,20 @@ TEST(AutoTest, NotWorseThanAnyFastStrategy) {
   }
 }
 
+TEST(AutoTest, StopsAtTheBoundAndPassesItOn) {
+  // A DNN-like chain far above kAutoExactMaxRecords: greedy by size reaches
+  // the live-bytes bound, which auto reports as its plan's lower bound.
+  std::vector<UsageRecord> R;
+  std::mt19937_64 Rng(3);
+  for (uint64_t I = 0; I < 20000; ++I)
+    R.emplace_back(64 << (Rng() % 8), I, I + 1 + (Rng() % 10 == 0 ? 20 : 0));
+  auto P = planMemory("auto", R);
+  ASSERT_TRUE(bool(P));
+  EXPECT_EQ(P->LowerBound, liveBytesLowerBound(R));
+  EXPECT_EQ(P->Offsets.TotalSize,
+            planMemory("greedy-by-size-offsets", R)->Offsets.TotalSize);
+}
+
 TEST(AutoTest, AlignmentIsKept) {
   auto Set = test::readShared("peers/tflite_arena_ComplexGraph.csv");
   StrategyOptions O;

@@ -3,6 +3,7 @@
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
 #include "memplan/Core/Strategies/Internal.h"
+#include "memplan/Core/Strategy.h"
 #include "memplan/Core/Validator.h"
 
 #include "gtest/gtest.h"
@@ -95,6 +96,43 @@ TEST(ExactTest, StopsAtCapacity) {
   ExactResult E = exactSolve(Set.Records, O);
   // The incumbent already fits: returned as is.
   EXPECT_EQ(E.Offsets.TotalSize, greedyBySizeOffsets(Set.Records).TotalSize);
+}
+
+TEST(ExactTest, ReportsTheBoundItProves) {
+  // Small random sets: the finished search proves the optimum as its bound;
+  // where the optimum is above the live-bytes bound (rare in sets this
+  // small), one byte less as the capacity is proven not to fit.
+  // planMemory passes the bound on.
+  std::mt19937_64 Rng(31);
+  for (int Round = 0; Round < 300; ++Round) {
+    std::vector<UsageRecord> R;
+    size_t N = 2 + Rng() % 6;
+    for (size_t I = 0; I < N; ++I) {
+      uint64_t First = Rng() % 8;
+      R.emplace_back(1 + Rng() % 20, First, First + Rng() % 5);
+    }
+    uint64_t Live = liveBytesLowerBound(R), Opt = bruteForceOptimum(R);
+    ExactResult E = exactSolve(R, {});
+    ASSERT_TRUE(E.Optimal);
+    ASSERT_EQ(E.LowerBound, Opt) << "round " << Round;
+    ExactOptions O;
+    O.Capacity = Opt - 1;
+    ExactResult C = exactSolve(R, O);
+    EXPECT_EQ(C.LowerBound, Opt == Live ? Live : Opt) << "round " << Round;
+    EXPECT_GT(C.Offsets.TotalSize, Opt - 1);
+    O = {};
+    O.BudgetMs = 0; // Nothing proven beyond live bytes.
+    EXPECT_EQ(exactSolve(R, O).LowerBound, Live);
+    for (const char *Name : {"exact", "auto"}) {
+      auto P = planMemory(Name, R);
+      ASSERT_TRUE(bool(P));
+      EXPECT_EQ(P->LowerBound, Opt) << Name;
+      EXPECT_TRUE(P->Optimal) << Name;
+    }
+    auto G = planMemory("greedy-by-size-offsets", R);
+    ASSERT_TRUE(bool(G));
+    EXPECT_EQ(G->LowerBound, Live);
+  }
 }
 
 TEST(ExactTest, ZeroBudgetStillReturnsAValidPlan) {

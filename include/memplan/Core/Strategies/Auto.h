@@ -11,8 +11,14 @@ namespace memplan {
 /// O(n) each) and returns the best fast plan.
 constexpr size_t kAutoExactMaxRecords = 5000;
 
-/// Runs the fast offset strategies (greedy by size and by breadth, best fit
-/// by size and by area, first fit) and keeps the smallest valid plan; when it
+/// Above this many records `auto` runs three fast strategies, not five
+/// (greedy by size, best fit by size, first fit).
+constexpr size_t kAutoAllFastMaxRecords = 50000;
+
+/// Runs the fast offset strategies (greedy by size, best fit by size and by
+/// area, greedy by breadth, first fit; not by area and breadth above
+/// kAutoAllFastMaxRecords), stopping at one that reaches the live-bytes
+/// bound, and keeps the smallest valid plan (the first of equal ones); when it
 /// is above the live-bytes bound (and above Options.Capacity, if given), runs
 /// the exact search for Options.BudgetMs seeded with it and keeps a better
 /// result. Correct for records in any order.

@@ -25,6 +25,9 @@ struct ExactResult {
   /// No smaller plan exists (equal to the live-bytes bound, or every smaller
   /// arena was proven infeasible).
   bool Optimal = false;
+  /// No plan of fewer bytes exists: the live-bytes bound, or one more than
+  /// the largest arena the search proved too small.
+  uint64_t LowerBound = 0;
 };
 
 /// The search of MiniMalloc (Moffitt, ASPLOS 2023) for the smallest arena:
