@@ -6,6 +6,11 @@
 //
 // Exit codes: 0 planned; 1 --capacity not met; 2 bad file or bad options.
 //
+// Every row is measured against the same live-bytes bound; shared-object
+// strategies also show the objects bound (sum of positional maximums) in a
+// column of their own. The table ends with the best lower bound proven for
+// the records and the gap of the smallest plan to it.
+//
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Core/Arithmetic.h"
@@ -25,6 +30,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <optional>
 
 using namespace llvm;
 using namespace memplan;
@@ -43,9 +49,13 @@ static cl::opt<uint64_t>
              cl::desc("Arena size to meet (exit 1 when not met); search-based "
                       "strategies stop once they reach it"),
              cl::cat(SolveCat));
-static cl::opt<double>
-    BudgetMs("budget-ms", cl::desc("Time budget of search-based strategies"),
-             cl::init(1000), cl::cat(SolveCat));
+static cl::opt<double> BudgetMs(
+    "budget-ms",
+    cl::desc("Time budget of search-based strategies (default 1000; with "
+             "--capacity 10000: the search stops once the capacity is met)"),
+    cl::init(1000), cl::cat(SolveCat));
+/// The budget when --capacity is given and --budget-ms is not.
+static constexpr double kCapacityBudgetMs = 10000;
 static cl::opt<std::string> Format("format",
                                    cl::desc("Output: table, json or csv"),
                                    cl::init("table"), cl::cat(SolveCat));
@@ -71,7 +81,10 @@ static int fail(int Code, const Twine &Msg) {
 namespace {
 struct Row {
   Plan P;
+  /// The live-bytes bound (the same for every row).
   uint64_t Bound = 0;
+  /// The objects bound, for shared-object plans.
+  std::optional<uint64_t> ObjectsBound;
   double Ms = 0;
 };
 } // namespace
@@ -80,28 +93,72 @@ static double ratio(const Row &R) {
   return R.Bound ? (double)R.P.Offsets.TotalSize / (double)R.Bound : 1.0;
 }
 
-/// The per-buffer fields of the pass's JSON report (PlanReport.cpp), so one
-/// reader handles both: ids are numbers when the file's ids are.
-static void addReportFields(json::Object &O, const Plan &P,
-                            const RecordSet &Set) {
-  json::Array Buffers;
+/// The best lower bound any row proved (at least the live-bytes bound).
+static uint64_t bestBound(ArrayRef<Row> Rows) {
+  uint64_t B = 0;
+  for (const Row &R : Rows)
+    B = std::max({B, R.Bound, R.P.LowerBound});
+  return B;
+}
+
+static uint64_t smallestTotal(ArrayRef<Row> Rows) {
+  uint64_t S = UINT64_MAX;
+  for (const Row &R : Rows)
+    S = std::min(S, R.P.Offsets.TotalSize);
+  return S;
+}
+
+/// Writes one plan as JSON, streamed (a million buffers would take
+/// gigabytes as a json::Value). Keys in sorted order, as json::Value prints
+/// them: the schema of PlanJSON.h plus the per-buffer fields of the pass's
+/// report (PlanReport.cpp), so one reader handles both; ids are numbers when
+/// the file's ids are. "lower_bound" is the live-bytes bound for every plan;
+/// "certified_lower_bound" the best bound proven, "gap" the bytes above it;
+/// shared-object plans add "objects_lower_bound".
+static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
+                          uint64_t Best) {
+  const Plan &P = R.P;
   uint64_t Raw = 0;
-  for (auto [I, R] : llvm::enumerate(Set.Records)) {
-    int64_t Num;
-    json::Value Id = StringRef(Set.Ids[I]).getAsInteger(10, Num)
-                         ? json::Value(Set.Ids[I])
-                         : json::Value(Num);
-    Buffers.push_back(json::Object{{"id", std::move(Id)},
-                                   {"size", R.Size},
-                                   {"offset", P.Offsets.Offsets[I]},
-                                   {"first_task", R.FirstTask},
-                                   {"last_task", R.LastTask}});
-    Raw += R.Size;
-  }
-  O["alignment"] = static_cast<uint64_t>(Alignment);
-  O["arena_size"] = P.Offsets.TotalSize;
-  O["bytes_without_planning"] = Raw;
-  O["buffers"] = std::move(Buffers);
+  for (const UsageRecord &Rec : Set.Records)
+    Raw += Rec.Size;
+  auto Array = [&](StringRef Key, const auto &Values) {
+    J.attributeArray(Key, [&] {
+      for (auto V : Values)
+        J.value((uint64_t)V);
+    });
+  };
+  J.object([&] {
+    J.attribute("alignment", static_cast<uint64_t>(Alignment));
+    J.attribute("arena_size", P.Offsets.TotalSize);
+    J.attributeArray("buffers", [&] {
+      for (auto [I, Rec] : llvm::enumerate(Set.Records)) {
+        J.object([&] {
+          J.attribute("first_task", Rec.FirstTask);
+          int64_t Num;
+          if (StringRef(Set.Ids[I]).getAsInteger(10, Num))
+            J.attribute("id", Set.Ids[I]);
+          else
+            J.attribute("id", Num);
+          J.attribute("last_task", Rec.LastTask);
+          J.attribute("offset", P.Offsets.Offsets[I]);
+          J.attribute("size", Rec.Size);
+        });
+      }
+    });
+    J.attribute("bytes_without_planning", Raw);
+    J.attribute("certified_lower_bound", Best);
+    J.attribute("gap", P.Offsets.TotalSize - std::min(Best, P.Offsets.TotalSize));
+    J.attribute("lower_bound", R.Bound);
+    if (P.Objects) {
+      Array("object_ids", P.Objects->ObjectIds);
+      Array("object_sizes", P.Objects->ObjectSizes);
+      J.attribute("objects_lower_bound", *R.ObjectsBound);
+    }
+    Array("offsets", P.Offsets.Offsets);
+    J.attribute("optimal", P.Optimal);
+    J.attribute("strategy", P.Strategy);
+    J.attribute("total_size", P.Offsets.TotalSize);
+  });
 }
 
 static std::vector<TimelineSection> timelines(ArrayRef<Row> Rows,
@@ -130,22 +187,68 @@ static std::vector<TimelineSection> timelines(ArrayRef<Row> Rows,
   return Sections;
 }
 
+static std::string objectsBoundText(const Row &R) {
+  return R.ObjectsBound ? std::to_string(*R.ObjectsBound) : "-";
+}
+
 static void printTable(ArrayRef<Row> Rows, raw_ostream &OS) {
-  OS << format("%-26s %14s %14s %8s %10s %s\n", "strategy", "total",
-               "lower_bound", "ratio", "ms", "optimal");
+  OS << format("%-26s %14s %14s %8s %10s %-7s %14s\n", "strategy", "total",
+               "lower_bound", "ratio", "ms", "optimal", "objects_bound");
   for (const Row &R : Rows)
-    OS << format("%-26s %14llu %14llu %8.4f %10.2f %s\n", R.P.Strategy.c_str(),
+    OS << format("%-26s %14llu %14llu %8.4f %10.2f %-7s %14s\n",
+                 R.P.Strategy.c_str(),
                  (unsigned long long)R.P.Offsets.TotalSize,
                  (unsigned long long)R.Bound, ratio(R), R.Ms,
-                 R.P.Optimal ? "yes" : "no");
+                 R.P.Optimal ? "yes" : "no", objectsBoundText(R).c_str());
+  // The best bound proven for these records, and how far the smallest plan
+  // is from it: a gap of 0 proves that plan optimal.
+  uint64_t Best = bestBound(Rows), Smallest = smallestTotal(Rows);
+  if (Rows.empty())
+    return;
+  uint64_t Gap = Smallest - std::min(Best, Smallest);
+  OS << "best lower bound " << Best << " bytes"
+     << (Best > Rows.front().Bound ? " (proven by search, above live bytes)"
+                                   : " (live bytes)")
+     << "; smallest plan " << Smallest << " bytes, gap " << Gap << " bytes ("
+     << format("%.2f%%", Best ? 100.0 * Gap / Best : 0.0) << ")"
+     << (Gap == 0 ? ": optimal" : "") << "\n";
 }
 
 static void printCSV(ArrayRef<Row> Rows, raw_ostream &OS) {
-  OS << "strategy,total_size,lower_bound,ratio,milliseconds,optimal\n";
+  OS << "strategy,total_size,lower_bound,ratio,milliseconds,optimal,"
+        "objects_lower_bound,certified_lower_bound\n";
+  uint64_t Best = bestBound(Rows);
   for (const Row &R : Rows)
     OS << R.P.Strategy << "," << R.P.Offsets.TotalSize << "," << R.Bound << ","
        << format("%.6f", ratio(R)) << "," << format("%.3f", R.Ms) << ","
-       << (R.P.Optimal ? "true" : "false") << "\n";
+       << (R.P.Optimal ? "true" : "false") << ","
+       << (R.ObjectsBound ? std::to_string(*R.ObjectsBound) : "") << ","
+       << Best << "\n";
+}
+
+/// Why --capacity was not met, in words that are true: a plan is said to be
+/// needed only when a lower bound proves it.
+static std::string capacityMessage(ArrayRef<Row> Rows, uint64_t Capacity,
+                                   double Budget) {
+  uint64_t Best = bestBound(Rows), Smallest = smallestTotal(Rows);
+  std::string Msg = "capacity " + std::to_string(Capacity) + " bytes not met: ";
+  if (Best > Capacity && Smallest <= Best)
+    return Msg + "the smallest plan needs " + std::to_string(Smallest) +
+           " bytes";
+  if (Best > Capacity)
+    return Msg + "every plan needs at least " + std::to_string(Best) +
+           " bytes (the smallest found needs " + std::to_string(Smallest) +
+           ")";
+  bool Searched = false;
+  for (const Row &R : Rows)
+    Searched |= R.P.Strategy == "auto" || R.P.Strategy == "exact";
+  return Msg + "the smallest plan found needs " + std::to_string(Smallest) +
+         " bytes; the lower bound is " + std::to_string(Best) +
+         " bytes, so a plan that fits may exist" +
+         (Searched ? " (the search stopped at its budget of " +
+                         std::to_string((long long)Budget) +
+                         " ms; try a larger --budget-ms)"
+                   : " (try --strategy=auto or exact)");
 }
 
 int main(int argc, char **argv) {
@@ -212,8 +315,13 @@ int main(int argc, char **argv) {
   StrategyOptions Opts;
   Opts.Alignment = Alignment;
   Opts.BudgetMs = BudgetMs;
-  if (Capacity.getNumOccurrences())
+  if (Capacity.getNumOccurrences()) {
     Opts.Capacity = Capacity;
+    // With a capacity the search stops as soon as it is met: a longer
+    // default budget costs only the sets that need it.
+    if (!BudgetMs.getNumOccurrences())
+      Opts.BudgetMs = kCapacityBudgetMs;
+  }
   std::vector<Row> Rows;
   for (const std::string &Name : Names) {
     auto Start = std::chrono::steady_clock::now();
@@ -223,9 +331,15 @@ int main(int argc, char **argv) {
                     .count();
     if (!P)
       return fail(2, "strategy '" + Name + "': " + toString(P.takeError()));
-    uint64_t Bound = planLowerBound(*P, *Aligned);
-    Rows.push_back({std::move(*P), Bound, Ms});
+    Row R{std::move(*P), 0, std::nullopt, Ms};
+    if (R.P.Objects)
+      R.ObjectsBound = objectsLowerBound(*Aligned);
+    Rows.push_back(std::move(R));
   }
+  // One live-bytes bound for every row.
+  uint64_t Live = liveBytesLowerBound(*Aligned);
+  for (Row &R : Rows)
+    R.Bound = Live;
 
   if (!SvgFile.empty() || !HtmlFile.empty()) {
     std::vector<TimelineSection> Sections = timelines(Rows, *Set);
@@ -236,30 +350,23 @@ int main(int argc, char **argv) {
   }
 
   if (Format == "json") {
-    json::Array All;
-    for (const Row &R : Rows) {
-      json::Value V = planToJSON(R.P, R.Bound);
-      addReportFields(*V.getAsObject(), R.P, *Set);
-      All.push_back(std::move(V));
-    }
+    uint64_t Best = bestBound(Rows);
+    json::OStream J(outs(), 2);
     if (Rows.size() == 1)
-      outs() << formatv("{0:2}", All[0]) << "\n";
+      writePlanJSON(J, Rows[0], *Set, Best);
     else
-      outs() << formatv("{0:2}", json::Value(std::move(All))) << "\n";
+      J.array([&] {
+        for (const Row &R : Rows)
+          writePlanJSON(J, R, *Set, Best);
+      });
+    outs() << "\n";
   } else if (Format == "csv") {
     printCSV(Rows, outs());
   } else {
     printTable(Rows, outs());
   }
 
-  if (Opts.Capacity) {
-    uint64_t Smallest = UINT64_MAX;
-    for (const Row &R : Rows)
-      Smallest = std::min(Smallest, R.P.Offsets.TotalSize);
-    if (Smallest > *Opts.Capacity)
-      return fail(1, "capacity " + Twine(*Opts.Capacity) +
-                         " bytes not met: the smallest plan needs " +
-                         Twine(Smallest) + " bytes");
-  }
+  if (Opts.Capacity && smallestTotal(Rows) > *Opts.Capacity)
+    return fail(1, capacityMessage(Rows, *Opts.Capacity, Opts.BudgetMs));
   return 0;
 }
