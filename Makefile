@@ -3,7 +3,7 @@ BUILD ?= build
 MODEL ?= ../shared/models/resnet18.mlir
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
-.PHONY: all deps configure build check demo bench clean fuzz fuzz-diff check-asan
+.PHONY: all deps configure build check demo bench clean fuzz fuzz-diff check-asan check-tsan
 
 all: build
 
@@ -66,3 +66,16 @@ check-asan: deps
 	  "-DCMAKE_EXE_LINKER_FLAGS=$(ASAN_FLAGS)" "-DCMAKE_SHARED_LINKER_FLAGS=$(ASAN_FLAGS)"
 	cmake --build $(ASAN_BUILD) --target MemPlanCoreTests MemPlanRuntimeTests
 	ctest --test-dir $(ASAN_BUILD) -R '^MemPlan(Core|Runtime)Tests$$' --output-on-failure
+
+# The runtime's threaded unit tests (and the out-of-memory ones) under
+# ThreadSanitizer in build-tsan: only the runtime library and its tests are
+# built; the long single-threaded randomized tests are left to check-asan.
+TSAN_BUILD ?= build-tsan
+TSAN_FLAGS ?= -fsanitize=thread -fno-omit-frame-pointer
+check-tsan: deps
+	test -f $(TSAN_BUILD)/build.ninja || cmake -G Ninja -S . -B $(TSAN_BUILD) \
+	  -DCMAKE_BUILD_TYPE=RelWithDebInfo "-DCMAKE_CXX_FLAGS=$(TSAN_FLAGS)" \
+	  "-DCMAKE_EXE_LINKER_FLAGS=$(TSAN_FLAGS)" "-DCMAKE_SHARED_LINKER_FLAGS=$(TSAN_FLAGS)"
+	cmake --build $(TSAN_BUILD) --target MemPlanRuntimeTests
+	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/bin/MemPlanRuntimeTests \
+	  --gtest_filter='RuntimeThreads.*:RuntimeSizeCache.*:RuntimeDecommit.*:RuntimeOutOfMemory.*:BFCInvariants.TwoThreads'

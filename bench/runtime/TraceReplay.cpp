@@ -1,19 +1,22 @@
 //===- TraceReplay.cpp - Alloc/free trace replay against one allocator ----===//
 //
-// Built once per allocator (MEMPLAN_BENCH_BFC, _GLIBC, _JEMALLOC, _MIMALLOC),
-// each binary alone in its process so malloc replacements cannot clash.
-// Traces: every record set under $MEMPLAN_BENCH_RECORDS (MiniMalloc CSV,
-// alloc at `lower`, free at `upper`, frees first at equal times) plus
-// synthetic mixes. Timed: replays with 1 and 2 threads (each thread its own
-// copy of the trace, one shared allocator). Untimed: one replay that tracks
-// peak reserved bytes, reported as counters next to the trace's peak live
-// bytes. No assertions on time.
+// Built once per allocator (MEMPLAN_BENCH_MEMPLAN, _TFBFC, _GLIBC, _JEMALLOC,
+// _MIMALLOC), each binary alone in its process so malloc replacements cannot
+// clash. Traces: every record set under $MEMPLAN_BENCH_RECORDS (MiniMalloc
+// CSV, alloc at `lower`, free at `upper`, frees first at equal times), a
+// 100k-record DNN-shaped trace and synthetic mixes; MEMPLAN_BENCH_TRACES=S
+// keeps the traces whose name contains S. Timed: replays with 1 and 2
+// threads (each thread its own copy of the trace, one shared allocator), 64
+// byte alignment. Untimed, in a forked child each: one replay with 1 thread
+// and one with 2 threads that track peak reserved bytes against peak live
+// bytes ("frag"). No assertions on time.
 //
 //===----------------------------------------------------------------------===//
 
 #include "benchmark/benchmark.h"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdint>
@@ -25,11 +28,14 @@
 #include <sstream>
 #include <string>
 #include <sys/wait.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
-#if defined(MEMPLAN_BENCH_BFC)
+#if defined(MEMPLAN_BENCH_MEMPLAN)
 #include "memplan/Runtime/memplan_runtime.h"
+#elif defined(MEMPLAN_BENCH_TFBFC)
+#include "TFBFC.h"
 #elif defined(MEMPLAN_BENCH_JEMALLOC)
 #include <jemalloc/jemalloc.h>
 #elif defined(MEMPLAN_BENCH_MIMALLOC)
@@ -42,11 +48,12 @@ namespace {
 
 //===-- The allocator under test ------------------------------------------===//
 
-#if defined(MEMPLAN_BENCH_BFC)
-const char *Name = "bfc";
+#if defined(MEMPLAN_BENCH_MEMPLAN)
+const char *Name = "memplan";
 memplan_rt_allocator *Fresh() {
   memplan_rt_options O;
   memplan_rt_options_init(&O);
+  O.cache = 1; // as the global allocator that lowered code uses
   return memplan_rt_create(&O, nullptr);
 }
 memplan_rt_allocator *Current = nullptr;
@@ -58,11 +65,17 @@ void resetAllocator() {
   memplan_rt_destroy(Current);
   Current = Fresh();
 }
-uint64_t reservedBytes() {
-  memplan_rt_stats S;
-  memplan_rt_get_stats(Current, &S);
-  return S.bytes_reserved;
+uint64_t reservedBytes() { return memplan_rt_bytes_reserved(Current); }
+#elif defined(MEMPLAN_BENCH_TFBFC)
+const char *Name = "tfbfc";
+tfbfc::BFC *Current = new tfbfc::BFC();
+inline void *doAlloc(size_t N) { return Current->allocate(N); }
+inline void doFree(void *P) { Current->deallocate(P); }
+void resetAllocator() {
+  delete Current;
+  Current = new tfbfc::BFC();
 }
+uint64_t reservedBytes() { return Current->reserved(); }
 #elif defined(MEMPLAN_BENCH_JEMALLOC)
 const char *Name = "jemalloc";
 inline void *doAlloc(size_t N) { return malloc(N); }
@@ -176,6 +189,26 @@ Trace synthetic(const char *Name, unsigned Seed, size_t N, uint64_t Lo,
   return fromRecords(Name, Recs);
 }
 
+/// The DNN-shaped set of bench/strategies: one op per task, its output read
+/// by the next one or two ops, some skip connections, a few long-lived
+/// tensors; activation sizes of a few shapes (64 B .. 1 MiB).
+Trace dnnShaped(const char *Name, size_t N, uint64_t Seed) {
+  std::mt19937_64 Rng(Seed);
+  std::vector<Record> Recs;
+  for (size_t I = 0; I < N; ++I) {
+    uint64_t Len = 1 + Rng() % 2;
+    unsigned Kind = Rng() % 100;
+    if (Kind < 8)
+      Len = 2 + Rng() % 30; // skip connection
+    else if (Kind == 8)
+      Len = Rng() % 2000; // long-lived
+    uint64_t Channels = 16ull << (Rng() % 6), Spatial = 1ull << (Rng() % 10);
+    // Inclusive [I, I + Len] as a half-open interval.
+    Recs.push_back({I, I + Len + 1, Channels * Spatial * 4});
+  }
+  return fromRecords(Name, Recs);
+}
+
 std::vector<Trace> loadTraces() {
   std::vector<Trace> Out;
   const char *Root = std::getenv("MEMPLAN_BENCH_RECORDS");
@@ -200,9 +233,16 @@ std::vector<Trace> loadTraces() {
             std::string(Sub) + "/" + F.substr(0, F.size() - 4), Recs));
     }
   }
+  Out.push_back(dnnShaped("dnn/dnn-100k", 100000, 1));
   Out.push_back(synthetic("synthetic/small-mix", 1, 20000, 16, 4096, 200));
   Out.push_back(synthetic("synthetic/tensor-mix", 2, 4000, 4096, 8 << 20, 40));
   Out.push_back(synthetic("synthetic/wide-mix", 3, 10000, 64, 1 << 20, 100));
+  if (const char *Keep = std::getenv("MEMPLAN_BENCH_TRACES"))
+    Out.erase(std::remove_if(Out.begin(), Out.end(),
+                             [&](const Trace &T) {
+                               return T.Name.find(Keep) == std::string::npos;
+                             }),
+              Out.end());
   return Out;
 }
 
@@ -220,60 +260,85 @@ void replay(const Trace &T, std::vector<void *> &Slots) {
   }
 }
 
-/// Peak reserved over one replay, sampled after every alloc, above what was
-/// reserved before it. Runs in a forked child so that every trace starts
-/// from the same allocator state (malloc keeps freed memory for later).
-uint64_t peakReservedInChild(const Trace &T) {
+/// Peak reserved over one replay by each of \p Threads threads (each its
+/// own copy of the trace), sampled after every alloc, above what was
+/// reserved before, and the peak of the bytes live over all threads at
+/// those samples. Runs in a forked child so that every trace starts from the
+/// same allocator state (malloc keeps freed memory for later).
+struct Peaks {
+  uint64_t Reserved = 0, Live = 0;
+};
+
+Peaks peaksInChild(const Trace &T, int Threads) {
   resetAllocator();
-  std::vector<void *> Slots(T.NumBuffers);
-  uint64_t Base = reservedBytes(), Peak = Base;
-  for (const Event &E : T.Events) {
-    if (E.Size) {
-      Slots[E.Slot] = doAlloc(E.Size);
-      static_cast<char *>(Slots[E.Slot])[0] = 1;
-      Peak = std::max(Peak, reservedBytes());
-    } else {
-      doFree(Slots[E.Slot]);
+  uint64_t Base = reservedBytes();
+  std::atomic<uint64_t> Live{0}, PeakLive{0}, PeakRes{Base};
+  auto Max = [](std::atomic<uint64_t> &A, uint64_t V) {
+    uint64_t Cur = A.load();
+    while (V > Cur && !A.compare_exchange_weak(Cur, V))
+      ;
+  };
+  auto Run = [&] {
+    std::vector<void *> Slots(T.NumBuffers);
+    std::vector<uint32_t> Sizes(T.NumBuffers);
+    for (const Event &E : T.Events) {
+      if (E.Size) {
+        Slots[E.Slot] = doAlloc(E.Size);
+        static_cast<char *>(Slots[E.Slot])[0] = 1;
+        Sizes[E.Slot] = E.Size;
+        uint64_t L = Live.fetch_add(E.Size) + E.Size;
+        Max(PeakLive, L);
+        Max(PeakRes, reservedBytes());
+      } else {
+        Live.fetch_sub(Sizes[E.Slot]);
+        doFree(Slots[E.Slot]);
+      }
     }
-  }
-  return Peak - Base;
+  };
+  std::vector<std::thread> Ts;
+  for (int I = 1; I < Threads; ++I)
+    Ts.emplace_back(Run);
+  Run();
+  for (auto &Th : Ts)
+    Th.join();
+  return {PeakRes.load() - Base, PeakLive.load()};
 }
 
-uint64_t peakReserved(const Trace &T) {
+Peaks peaks(const Trace &T, int Threads) {
   int Fds[2];
   if (pipe(Fds) != 0)
-    return 0;
+    return {};
   pid_t Pid = fork();
   if (Pid == 0) {
-    uint64_t Peak = peakReservedInChild(T);
-    ssize_t W = write(Fds[1], &Peak, sizeof(Peak));
-    _exit(W == sizeof(Peak) ? 0 : 1);
+    Peaks P = peaksInChild(T, Threads);
+    ssize_t W = write(Fds[1], &P, sizeof(P));
+    _exit(W == sizeof(P) ? 0 : 1);
   }
   close(Fds[1]);
-  uint64_t Peak = 0;
-  if (Pid < 0 || read(Fds[0], &Peak, sizeof(Peak)) != sizeof(Peak))
-    Peak = 0;
+  Peaks P;
+  if (Pid < 0 || read(Fds[0], &P, sizeof(P)) != sizeof(P))
+    P = {};
   close(Fds[0]);
   if (Pid > 0)
     waitpid(Pid, nullptr, 0);
-  return Peak;
+  return P;
 }
 
 } // namespace
 
 int main(int Argc, char **Argv) {
-#if defined(MEMPLAN_BENCH_BFC)
+#if defined(MEMPLAN_BENCH_MEMPLAN)
   Current = Fresh();
 #endif
   static std::vector<Trace> Traces = loadTraces();
   for (const Trace &T : Traces) {
-    uint64_t Peak = peakReserved(T);
     size_t Pairs = T.NumBuffers;
-    double Ratio = T.PeakLive ? double(Peak) / double(T.PeakLive) : 0.0;
     for (int Threads : {1, 2}) {
+      Peaks P = peaks(T, Threads);
+      double Ratio = P.Live ? double(P.Reserved) / double(P.Live) : 0.0;
       auto *B = benchmark::RegisterBenchmark(
           (std::string(Name) + "/" + T.Name).c_str(),
-          [&T, Pairs, Peak, Ratio](benchmark::State &St) {
+          [&T, Pairs, P, Ratio](benchmark::State &St) {
             std::vector<void *> Slots(T.NumBuffers);
             // Each thread times its own replays; kAvgThreads averages them.
             auto Start = std::chrono::steady_clock::now();
@@ -286,9 +351,9 @@ int main(int Argc, char **Argv) {
                 Ns / (double(Pairs) * double(St.iterations())),
                 benchmark::Counter::kAvgThreads);
             St.counters["peak_live"] = benchmark::Counter(
-                double(T.PeakLive), benchmark::Counter::kAvgThreads);
+                double(P.Live), benchmark::Counter::kAvgThreads);
             St.counters["peak_reserved"] = benchmark::Counter(
-                double(Peak), benchmark::Counter::kAvgThreads);
+                double(P.Reserved), benchmark::Counter::kAvgThreads);
             St.counters["reserved_ratio"] =
                 benchmark::Counter(Ratio, benchmark::Counter::kAvgThreads);
           });

@@ -23,14 +23,20 @@ namespace {
 bool isPow2(uint64_t X) { return X && !(X & (X - 1)); }
 uint64_t alignUp(uint64_t X, uint64_t A) { return (X + A - 1) & ~(A - 1); }
 
-/// Each thread's preferred heap index (modulo the number of heaps): threads
-/// are numbered as they first allocate, so concurrent threads start apart.
+/// Each thread's home heap index (modulo the number of heaps): threads are
+/// numbered as they first allocate, so concurrent threads start apart.
+struct ThreadHome {
+  unsigned Index;
+  unsigned Contended = 0; // allocations in a row that found home busy
+};
 std::atomic<unsigned> NextThreadNumber{0};
-unsigned &homeHint() {
-  thread_local unsigned Home =
-      NextThreadNumber.fetch_add(1, std::memory_order_relaxed);
-  return Home;
+ThreadHome &threadHome() {
+  thread_local ThreadHome H{
+      NextThreadNumber.fetch_add(1, std::memory_order_relaxed)};
+  return H;
 }
+/// A thread moves home after this many allocations in a row found it busy.
+constexpr unsigned MoveAfter = 8;
 } // namespace
 
 unsigned memplan::rt::defaultNumHeaps() {
@@ -75,10 +81,13 @@ BFCAllocator::create(const memplan_rt_options &Opts,
       break; // fewer heaps: address space ran out
     }
     bool Fixed = H->rangeKnown();
+    A->Shared.Heaps.push_back(H.get());
     A->Heaps.push_back(std::move(H));
     if (!Fixed)
       break; // the VIRTUAL source fell back to MMAP: one heap
   }
+  size_t Count = A->Heaps.size();
+  A->HeapMask = (Count & (Count - 1)) == 0 ? Count - 1 : 0;
   if (Status)
     *Status = MEMPLAN_RT_OK;
   return A;
@@ -86,21 +95,33 @@ BFCAllocator::create(const memplan_rt_options &Opts,
 
 BFCAllocator::~BFCAllocator() = default;
 
+// The home heap's lock, or when another thread holds it (a thread sharing
+// the heap, a free from another thread, a stats reader; perhaps descheduled
+// while it holds the lock) the first idle heap: nothing waits while a heap is
+// idle. A thread that keeps finding home busy moves home; one that finds it
+// busy now and then stays, so its blocks stay together. Only when every heap
+// is busy does it block, on home's mutex (no spinning).
 BFCHeap *BFCAllocator::lockHome(std::unique_lock<std::mutex> &L) {
   size_t N = Heaps.size();
   if (N == 1) {
     L = std::unique_lock<std::mutex>(Heaps[0]->Mu);
     return Heaps[0].get();
   }
-  unsigned &Home = homeHint();
-  size_t First = Home % N;
-  // Take the first idle heap from home on; it becomes home.
-  for (size_t I = 0; I < N; ++I) {
-    size_t K = (First + I) % N;
+  ThreadHome &T = threadHome();
+  size_t First = HeapMask ? (T.Index & HeapMask) : T.Index % N;
+  if (Heaps[First]->Mu.try_lock()) {
+    L = std::unique_lock<std::mutex>(Heaps[First]->Mu, std::adopt_lock);
+    T.Contended = 0;
+    return Heaps[First].get();
+  }
+  for (size_t I = 1; I < N; ++I) {
+    size_t K = First + I < N ? First + I : First + I - N;
     if (Heaps[K]->Mu.try_lock()) {
       L = std::unique_lock<std::mutex>(Heaps[K]->Mu, std::adopt_lock);
-      if (I)
-        Home = static_cast<unsigned>(K);
+      if (++T.Contended >= MoveAfter) {
+        T.Index = static_cast<unsigned>(K);
+        T.Contended = 0;
+      }
       return Heaps[K].get();
     }
   }
@@ -196,7 +217,17 @@ uint64_t BFCAllocator::releaseFreeRegions() {
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
     std::lock_guard<std::mutex> L(H->Mu);
+    H->flushCacheLocked();
     Bytes += H->releaseFreeRegionsLocked();
+  }
+  return Bytes;
+}
+
+uint64_t BFCAllocator::flushCaches() {
+  uint64_t Bytes = 0;
+  for (auto &H : Heaps) {
+    std::lock_guard<std::mutex> L(H->Mu);
+    Bytes += H->flushCacheLocked();
   }
   return Bytes;
 }

@@ -27,6 +27,8 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->release_free_regions = 0;
   Opts->trace = 0;
   Opts->arenas = 0;
+  Opts->cache = 0;
+  Opts->decommit = 1;
 }
 
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *Opts,
@@ -68,6 +70,10 @@ void memplan_rt_get_stats(memplan_rt_allocator *A, memplan_rt_stats *Out) {
     return;
   }
   *Out = A->Impl->stats();
+}
+
+uint64_t memplan_rt_bytes_reserved(memplan_rt_allocator *A) {
+  return A ? A->Impl->bytesReserved() : 0;
 }
 
 uint64_t memplan_rt_release_free_regions(memplan_rt_allocator *A) {

@@ -86,6 +86,9 @@ struct DumpWriter {
             put("  chunk +%td size %" PRIu64 " in use id %" PRId64
                 " requested %" PRIu64 "\n",
                 C.Ptr - R.Base, C.Size, C.AllocId, C.Requested);
+          else if (C.cached())
+            put("  chunk +%td size %" PRIu64 " cached\n", C.Ptr - R.Base,
+                C.Size);
           else
             put("  chunk +%td size %" PRIu64 " free bin %d\n", C.Ptr - R.Base,
                 C.Size, C.Bin);
@@ -140,9 +143,10 @@ struct DumpWriter {
           const auto &C = Hp.Chunks[H];
           put("%s{\"offset\":%td,\"size\":%" PRIu64
               ",\"in_use\":%s,\"id\":%" PRId64 ",\"requested\":%" PRIu64
-              ",\"bin\":%d}",
+              ",\"bin\":%d%s}",
               Sep, C.Ptr - R.Base, C.Size, C.inUse() ? "true" : "false",
-              C.AllocId, C.Requested, C.Bin);
+              C.AllocId, C.Requested, C.Bin,
+              C.cached() ? ",\"cached\":true" : "");
           Sep = ",";
         }
         put("]}");

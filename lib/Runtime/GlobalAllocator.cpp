@@ -90,6 +90,10 @@ memplan_rt_options optionsFromEnv() {
     else
       warnBadEnv("MEMPLAN_RT_ARENAS", S);
   }
+  // Lowered code frees and re-allocates the same shapes over and over.
+  O.cache = 1;
+  if (const char *S = std::getenv("MEMPLAN_RT_CACHE"))
+    O.cache = std::strcmp(S, "0") != 0;
   O.trace = envFlag("MEMPLAN_RT_TRACE");
   return O;
 }

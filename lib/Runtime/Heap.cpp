@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <sys/mman.h>
 
 using namespace memplan::rt;
 
@@ -54,6 +55,11 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
   A->RangeLo = Lo;
   A->RangeHi = Hi;
   A->RegionUnit = std::max<uint64_t>(A->Opts.rounding, A->Sub->unit());
+  A->Page = A->Sub->unit();
+  // Purging needs pages (the VIRTUAL source); under a limit a purged page
+  // might not be had back, so limits keep every page they reserved.
+  A->CanPurge = Opts.decommit && !Opts.memory_limit && Opts.allow_growth &&
+                A->RangeLo && A->Page >= 4096 && !(A->Page & (A->Page - 1));
   // Without growth the whole limit is one region, reserved now.
   if (!Opts.allow_growth) {
     uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);
@@ -84,6 +90,8 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
   for (Handle &H : BinHead)
     H = None;
   Stats.bytes_limit = Opts.memory_limit;
+  if (Opts.cache)
+    CacheHead.assign(MaxCacheClass + 1, None);
   // Ids of allocations are unique over the heaps of one allocator.
   NextAllocId = (int64_t(Index) << 40) + 1;
 }
@@ -91,7 +99,7 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
 BFCHeap::~BFCHeap() {
   for (const Region &R : Regions) {
     Sub->free(R.Base, R.Size);
-    Shared->unreserve(R.Size);
+    Shared->unreserve(R.Size - R.GoneBytes);
   }
 }
 
@@ -231,6 +239,7 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
     Handle Last = lastChunk(*Ext);
     Ext->Size += Bytes;
     Ext->Slots.resize(Ext->Size / Opts.rounding, None);
+    Ext->Gone.resize((Ext->Size / Page + 63) / 64, 0);
     Chunks[H].Prev = Last;
     Chunks[Last].Next = H;
   } else {
@@ -238,6 +247,7 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
     R.Base = Ptr;
     R.Size = Bytes;
     R.Slots.assign(Bytes / Opts.rounding, None);
+    R.Gone.assign((Bytes / Page + 63) / 64, 0);
     auto It = std::upper_bound(
         Regions.begin(), Regions.end(), Ptr,
         [](const char *V, const Region &O) { return V < O.Base; });
@@ -261,6 +271,7 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
   // Worst-case padding to reach the alignment inside a fresh region.
   uint64_t Need = Rounded + (Align > RegionAlign ? Align - RegionAlign : 0);
   uint64_t Bytes;
+  Handle Tail = None; // a free chunk the new block merges with
   if (Sub->contiguous()) {
     // Grow by what is missing: the new block merges with a free tail chunk
     // of the region it extends, so reserved memory tracks the high-water
@@ -272,7 +283,8 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
       if (R->Base + R->Size == Next) {
         const Chunk &T = Chunks[lastChunk(*R)];
-        if (!T.inUse()) {
+        if (T.isFree()) {
+          Tail = lastChunk(*R);
           uint64_t Addr = reinterpret_cast<uint64_t>(T.Ptr);
           uint64_t End = alignUp(Addr, Align) + Rounded;
           Bytes = alignUp(End - (Addr + T.Size), Step);
@@ -295,6 +307,7 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     if (!Increased)
       CurRegionBytes *= 2;
   }
+  makeRoom(Bytes, Tail);
   if (!Shared->tryReserve(Bytes))
     return false; // another heap took what was left under the limit
   void *P = Sub->alloc(Bytes, RegionAlign);
@@ -311,7 +324,7 @@ uint64_t BFCHeap::releaseFreeRegionsLocked() {
   for (size_t I = 0; I < Regions.size();) {
     Region &R = Regions[I];
     Handle H = R.Slots.empty() ? None : R.Slots[0];
-    if (H == None || Chunks[H].inUse() || Chunks[H].Size != R.Size) {
+    if (H == None || !Chunks[H].isFree() || Chunks[H].Size != R.Size) {
       ++I;
       continue;
     }
@@ -320,8 +333,9 @@ uint64_t BFCHeap::releaseFreeRegionsLocked() {
     Chunks[H].Next = FreeHandles;
     FreeHandles = H;
     Sub->free(R.Base, R.Size);
-    Stats.bytes_reserved -= R.Size;
-    Shared->unreserve(R.Size);
+    Stats.bytes_reserved -= R.Size - R.GoneBytes;
+    Shared->unreserve(R.Size - R.GoneBytes);
+    GoneBytes -= R.GoneBytes;
     Released += R.Size;
     Regions.erase(Regions.begin() + I);
   }
@@ -362,12 +376,12 @@ void BFCHeap::merge(Handle H1, Handle H2) {
 // out of their bins; returns the merged chunk, still in no bin.
 BFCHeap::Handle BFCHeap::coalesce(Handle H) {
   Handle Next = Chunks[H].Next;
-  if (Next != None && !Chunks[Next].inUse()) {
+  if (Next != None && Chunks[Next].isFree()) {
     removeFromBin(Next);
     merge(H, Next);
   }
   Handle Prev = Chunks[H].Prev;
-  if (Prev != None && !Chunks[Prev].inUse()) {
+  if (Prev != None && Chunks[Prev].isFree()) {
     removeFromBin(Prev);
     merge(Prev, H);
     H = Prev;
@@ -379,7 +393,24 @@ BFCHeap::Handle BFCHeap::coalesce(Handle H) {
 
 void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
                               uint64_t Align) {
+  if (Opts.cache) {
+    uint64_t Class = Rounded / Opts.rounding;
+    if (Class <= MaxCacheClass && CacheHead[Class] != None) {
+      Handle H = CacheHead[Class];
+      Chunk &C = Chunks[H];
+      if (!(reinterpret_cast<uintptr_t>(C.Ptr) & (Align - 1))) {
+        CacheHead[Class] = C.BinNext;
+        C.BinNext = None;
+        CachedBytes -= C.Size;
+        return markAllocated(H, Bytes);
+      }
+    }
+  }
   Handle H = findChunk(Rounded, Align);
+  // Cached chunks go back to the bins (merging) before the heap grows, so the
+  // cache never makes the heap reserve more.
+  if (H == None && CachedBytes && flushCacheLocked())
+    H = findChunk(Rounded, Align);
   if (H == None && extend(Rounded, Align))
     H = findChunk(Rounded, Align);
   if (H == None && Opts.release_free_regions && releaseFreeRegionsLocked() &&
@@ -403,8 +434,14 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
   if (Chunks[H].Size - Rounded >= SplitThreshold)
     insertIntoBin(split(H, Rounded));
 
+  return markAllocated(H, Bytes);
+}
+
+void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
+  Chunks[H].AllocId = NextAllocId++; // in use before recommit may merge
+  if (GoneBytes)
+    recommit(Chunks[H]);
   Chunk &C = Chunks[H];
-  C.AllocId = NextAllocId++;
   C.Requested = Bytes;
   ++Stats.num_allocs;
   Stats.bytes_in_use += C.Size;
@@ -460,10 +497,123 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
   ++Stats.num_frees;
   Stats.bytes_in_use -= C.Size;
   Stats.requested_bytes_in_use -= C.Requested;
-  C.AllocId = -1;
   C.Requested = 0;
+  // A chunk of a common size waits in the cache for the next request of its
+  // size: no merge now, no split then. The cache holds at most a quarter of
+  // the bytes in use, or 1 MiB.
+  uint64_t Class = C.Size / Opts.rounding;
+  if (Opts.cache && Class <= MaxCacheClass &&
+      CachedBytes + C.Size <=
+          std::max<uint64_t>(Stats.bytes_in_use / 4, 1 << 20)) {
+    C.AllocId = Cached;
+    C.BinNext = CacheHead[Class];
+    CacheHead[Class] = H;
+    CachedBytes += C.Size;
+    return MEMPLAN_RT_OK;
+  }
+  C.AllocId = -1;
   insertIntoBin(coalesce(H));
   return MEMPLAN_RT_OK;
+}
+
+//===-- Purging -----------------------------------------------------------===//
+
+// The pages under an allocated chunk are counted reserved again (the system
+// gives them back, zeroed, at the first touch).
+void BFCHeap::recommit(const Chunk &C) {
+  Region *R = regionFor(C.Ptr);
+  if (!R->GoneBytes)
+    return;
+  uint64_t First = (C.Ptr - R->Base) / Page;
+  uint64_t Last = (C.Ptr + C.Size - 1 - R->Base) / Page;
+  uint64_t Pages = 0;
+  for (uint64_t P = First; P <= Last; ++P) {
+    uint64_t &W = R->Gone[P / 64];
+    if (!W) {
+      P |= 63; // skip the word
+      continue;
+    }
+    uint64_t Bit = uint64_t(1) << (P % 64);
+    if (W & Bit) {
+      W &= ~Bit;
+      ++Pages;
+    }
+  }
+  uint64_t Bytes = Pages * Page;
+  R->GoneBytes -= Bytes;
+  GoneBytes -= Bytes;
+  makeRoom(Bytes, None);
+  Stats.bytes_reserved += Bytes;
+  Shared->tryReserve(Bytes); // no limit when purging: always succeeds
+}
+
+// Reserving Bytes more would raise the peak of bytes reserved: first give
+// the pages of free chunks back, here and in every heap whose lock is free
+// (try_lock: never waits), so that the peak follows what is in use over all
+// heaps. Below the peak nothing is purged: a program that repeats itself
+// (the same network run again) pays no system calls once warm.
+void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
+  if (!CanPurge || Shared->Reserved.load(std::memory_order_relaxed) + Bytes <=
+                       Shared->PeakReserved.load(std::memory_order_relaxed))
+    return;
+  // Cached chunks are free memory too: merge them back first.
+  flushCacheLocked();
+  purgeLocked(Keep);
+  for (BFCHeap *O : Shared->Heaps)
+    if (O != this && O->CanPurge && O->Mu.try_lock()) {
+      O->flushCacheLocked();
+      O->purgeLocked();
+      O->Mu.unlock();
+    }
+}
+
+uint64_t BFCHeap::purgeChunk(Region &R, const Chunk &C) {
+  uint64_t Lo = alignUp(C.Ptr - R.Base, Page);
+  uint64_t Hi = alignDown(C.Ptr + C.Size - R.Base, Page);
+  if (Hi <= Lo || Hi - Lo < PurgeMin)
+    return 0;
+  uint64_t Pages = 0;
+  for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
+    Pages += !(R.Gone[P / 64] & (uint64_t(1) << (P % 64)));
+  if (!Pages || !Sub->decommit(R.Base + Lo, Hi - Lo))
+    return 0;
+  for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
+    R.Gone[P / 64] |= uint64_t(1) << (P % 64);
+  uint64_t Bytes = Pages * Page;
+  R.GoneBytes += Bytes;
+  GoneBytes += Bytes;
+  Stats.bytes_reserved -= Bytes;
+  Shared->unreserve(Bytes);
+  return Bytes;
+}
+
+uint64_t BFCHeap::purgeLocked(Handle Keep) {
+  if (!CanPurge)
+    return 0;
+  uint64_t Bytes = 0;
+  for (int B = 0; B < NumBins; ++B)
+    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext)
+      if (H != Keep && Chunks[H].Size >= PurgeMin)
+        Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+  return Bytes;
+}
+
+uint64_t BFCHeap::flushCacheLocked() {
+  uint64_t Bytes = CachedBytes;
+  if (!Bytes)
+    return 0;
+  for (uint64_t Class = 0; Class <= MaxCacheClass; ++Class) {
+    for (Handle H = CacheHead[Class]; H != None;) {
+      Handle Next = Chunks[H].BinNext;
+      Chunks[H].AllocId = -1;
+      Chunks[H].BinNext = None;
+      insertIntoBin(coalesce(H));
+      H = Next;
+    }
+    CacheHead[Class] = None;
+  }
+  CachedBytes = 0;
+  return Bytes;
 }
 
 //===-- Queries -----------------------------------------------------------===//

@@ -13,6 +13,7 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
     return false;
   };
   uint64_t InUse = 0, Requested = 0, Reserved = 0, FreeInRegions = 0;
+  uint64_t CachedInRegions = 0, CachedSum = 0;
   const char *PrevEnd = nullptr;
   for (size_t RI = 0; RI < Regions.size(); ++RI) {
     const Region &R = Regions[RI];
@@ -20,7 +21,12 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
     if (PrevEnd && R.Base < PrevEnd)
       return Fail(Where + "regions overlap or are not sorted");
     PrevEnd = R.Base + R.Size;
-    Reserved += R.Size;
+    Reserved += R.Size - R.GoneBytes;
+    uint64_t GonePages = 0;
+    for (uint64_t W : R.Gone)
+      GonePages += __builtin_popcountll(W);
+    if (GonePages * Page != R.GoneBytes)
+      return Fail(Where + "purged pages do not add up");
     if (R.Slots.size() != R.Size / Opts.rounding)
       return Fail(Where + "slot table size mismatch");
     Handle H = R.Slots.empty() ? None : R.Slots[0];
@@ -49,7 +55,15 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
         InUse += C.Size;
         Requested += C.Requested;
         PrevFree = false;
+      } else if (C.cached()) {
+        if (!Opts.cache || C.Bin != -1 || C.Requested != 0)
+          return Fail(Where + "cached chunk in a bin or with a request");
+        ++CachedInRegions;
+        CachedSum += C.Size;
+        PrevFree = false;
       } else {
+        if (!C.isFree())
+          return Fail(Where + "chunk in an unknown state");
         if (PrevFree)
           return Fail(Where + "two free chunks are adjacent");
         if (C.Bin != binForSize(C.Size))
@@ -73,7 +87,7 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
     Handle Prev = None;
     for (Handle H = BinHead[B]; H != None; Prev = H, H = Chunks[H].BinNext) {
       const Chunk &C = Chunks[H];
-      if (C.inUse() || C.Bin != B || C.BinPrev != Prev)
+      if (!C.isFree() || C.Bin != B || C.BinPrev != Prev)
         return Fail("bin " + std::to_string(B) + ": holds a bad chunk");
       if (!regionFor(C.Ptr))
         return Fail("bin " + std::to_string(B) + ": chunk outside regions");
@@ -91,6 +105,19 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
   if (InBins != FreeInRegions || InBins != Stats.num_free_chunks)
     return Fail("bins hold " + std::to_string(InBins) + " chunks, regions " +
                 std::to_string(FreeInRegions) + " free chunks");
+  uint64_t InCache = 0;
+  for (size_t Class = 0; Class < CacheHead.size(); ++Class)
+    for (Handle H = CacheHead[Class]; H != None; H = Chunks[H].BinNext) {
+      if (!Chunks[H].cached() || Chunks[H].Size != Class * Opts.rounding)
+        return Fail("size cache " + std::to_string(Class) +
+                    ": holds a chunk that is not cached or of another size");
+      if (++InCache > Chunks.size())
+        return Fail("size cache: cycle");
+    }
+  if (InCache != CachedInRegions || CachedSum != CachedBytes)
+    return Fail("size caches hold " + std::to_string(InCache) +
+                " chunks, regions " + std::to_string(CachedInRegions) +
+                " cached chunks");
   if (InUse != Stats.bytes_in_use)
     return Fail("bytes_in_use " + std::to_string(Stats.bytes_in_use) +
                 " but live chunks hold " + std::to_string(InUse));

@@ -119,6 +119,9 @@ public:
   }
 
   bool contiguous() const override { return true; }
+  bool decommit(void *Ptr, size_t Bytes) override {
+    return madvise(Ptr, Bytes, MADV_DONTNEED) == 0;
+  }
   char *nextAddress() const override { return Top; }
   std::pair<const char *, const char *> range() const override {
     return {Base, Base + Size};

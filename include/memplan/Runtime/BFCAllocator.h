@@ -33,6 +33,8 @@ struct SharedCounters {
   std::atomic<uint64_t> Reserved{0};
   std::atomic<uint64_t> PeakReserved{0};
   std::atomic<uint64_t> TraceSeq{0};
+  /// Every heap of the allocator, for purging the others when one grows.
+  std::vector<class BFCHeap *> Heaps;
   /// Counts \p Bytes as reserved unless that would pass the limit.
   bool tryReserve(uint64_t Bytes);
   void unreserve(uint64_t Bytes) {
@@ -67,6 +69,13 @@ public:
   }
   bool rangeKnown() const { return RangeLo != nullptr; }
   uint64_t releaseFreeRegionsLocked();
+  /// Returns the chunks waiting in the size cache to the bins; gives their
+  /// bytes.
+  uint64_t flushCacheLocked();
+  /// Gives the whole pages of free chunks (of at least PurgeMin bytes) back
+  /// to the system, except those of chunk \p Keep; gives the bytes.
+  uint64_t purgeLocked(int32_t Keep = -1);
+  uint64_t cachedBytesLocked() const { return CachedBytes; }
   uint64_t allocatedSizeLocked(const void *Ptr) const;
   uint64_t largestFreeChunkLocked() const;
   bool checkInvariantsLocked(std::string *Why) const;
@@ -89,13 +98,23 @@ private:
     Handle BinPrev = None, BinNext = None; // bin list, sorted (size, address)
     int32_t Bin = -1;                      // -1 when not in a bin
     bool inUse() const { return AllocId >= 0; }
+    /// Free and in a bin (not waiting in the size cache).
+    bool isFree() const { return AllocId == -1; }
+    bool cached() const { return AllocId == Cached; }
   };
+  /// AllocId of a freed chunk kept in the size cache (linked by BinNext).
+  static constexpr int64_t Cached = -2;
+  /// Chunks of up to this many rounding units are cached.
+  static constexpr uint64_t MaxCacheClass = 4096;
 
   struct Region {
     char *Base = nullptr;
     uint64_t Size = 0;
     /// Handle of the chunk starting at each rounding unit, None elsewhere.
     std::vector<Handle> Slots;
+    /// One bit per page: given back to the system (not counted reserved).
+    std::vector<uint64_t> Gone;
+    uint64_t GoneBytes = 0;
   };
 
   struct TraceEvent {
@@ -110,6 +129,10 @@ private:
 
   Handle newChunk();
   void deleteChunk(Handle H);
+  void *markAllocated(Handle H, uint64_t Bytes);
+  void recommit(const Chunk &C);
+  void makeRoom(uint64_t Bytes, Handle Keep);
+  uint64_t purgeChunk(Region &R, const Chunk &C);
   void insertIntoBin(Handle H);
   void removeFromBin(Handle H);
   Handle findChunk(uint64_t Rounded, uint64_t Align) const;
@@ -142,6 +165,15 @@ private:
   int64_t NextAllocId = 1;
   memplan_rt_stats Stats{};
   std::vector<TraceEvent> Trace;
+  /// Size cache (Opts.cache): per chunk size in rounding units, the freed
+  /// chunks of that size, most recent first.
+  std::vector<Handle> CacheHead;
+  uint64_t CachedBytes = 0;
+  /// Purging (VIRTUAL source, no limit): pages of free chunks given back.
+  bool CanPurge = false;
+  uint64_t Page = 4096;
+  uint64_t GoneBytes = 0;
+  static constexpr uint64_t PurgeMin = 4096;
 
   friend struct DumpWriter;
 };
@@ -192,8 +224,15 @@ public:
   /// Sums over the heaps; with several heaps in use, peak_bytes_in_use is
   /// the sum of their peaks. peak_bytes_reserved is exact.
   memplan_rt_stats stats() const;
-  /// Returns wholly free regions to the source; gives the bytes returned.
+  /// Bytes held from the source now, without taking any lock.
+  uint64_t bytesReserved() const {
+    return Shared.Reserved.load(std::memory_order_relaxed);
+  }
+  /// Returns wholly free regions to the source (after emptying the size
+  /// caches); gives the bytes returned.
   uint64_t releaseFreeRegions();
+  /// Returns every chunk waiting in a size cache to the bins; gives bytes.
+  uint64_t flushCaches();
   /// Chunk bytes behind a live allocation, 0 for anything else.
   uint64_t allocatedSize(const void *Ptr) const;
   const memplan_rt_options &options() const { return Opts; }
@@ -223,6 +262,7 @@ private:
   memplan_rt_options Opts;
   SharedCounters Shared;
   std::vector<std::unique_ptr<BFCHeap>> Heaps;
+  size_t HeapMask = 0; // number of heaps - 1 when a power of two, else 0
   std::atomic<uint64_t> Failures{0}; // rejected requests, foreign frees
 
   friend struct DumpWriter;

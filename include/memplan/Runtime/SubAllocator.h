@@ -29,6 +29,10 @@ public:
   virtual char *nextAddress() const { return nullptr; }
   /// Granularity of block sizes (the page size, or 1).
   virtual size_t unit() const { return 1; }
+  /// Gives the pages of [Ptr, Ptr + Bytes) (page-aligned, inside a block)
+  /// back to the system while keeping the range usable: the next touch
+  /// gets zeroed pages. False when the source cannot.
+  virtual bool decommit(void *Ptr, size_t Bytes) { return false; }
   /// The address range every block lies in, fixed for the source's life;
   /// {null, null} when blocks may come from anywhere.
   virtual std::pair<const char *, const char *> range() const {

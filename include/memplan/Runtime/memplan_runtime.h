@@ -69,6 +69,17 @@ typedef struct memplan_rt_options {
      of processors (at most 16). Only the VIRTUAL source with growth uses
      more than one. */
   uint32_t arenas;
+  /* 1: a freed chunk of up to 4096 rounding units waits, unmerged, for the
+     next request of its exact size (at most a quarter of the bytes in use
+     wait; all of them go back to the bins before a heap grows). The global
+     allocator turns it on (MEMPLAN_RT_CACHE=0 turns it off); 0 here. */
+  int cache;
+  /* 1 (default): before a heap grows, the whole pages of free chunks (of
+     16 KiB or more) in every heap are given back to the system (madvise
+     DONTNEED; they come back zeroed when reused), so bytes_reserved counts
+     committed memory and follows the bytes in use. VIRTUAL source without
+     a memory limit only. */
+  int decommit;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {
@@ -80,7 +91,8 @@ typedef struct memplan_rt_stats {
   uint64_t requested_bytes_in_use; /* bytes the callers asked for */
   uint64_t peak_requested_bytes_in_use;
   uint64_t largest_alloc_size;
-  uint64_t bytes_reserved; /* bytes held from the source */
+  uint64_t bytes_reserved; /* bytes held from the source, less the pages
+                              given back by decommit */
   uint64_t peak_bytes_reserved;
   uint64_t bytes_limit;
   uint64_t num_regions;
@@ -108,6 +120,8 @@ void *memplan_rt_allocate(memplan_rt_allocator *a, uint64_t bytes,
 memplan_rt_status memplan_rt_deallocate(memplan_rt_allocator *a, void *ptr);
 
 void memplan_rt_get_stats(memplan_rt_allocator *a, memplan_rt_stats *out);
+/* bytes_reserved alone, read without taking any heap's lock. */
+uint64_t memplan_rt_bytes_reserved(memplan_rt_allocator *a);
 /* Returns wholly free regions to the source; gives the bytes returned. */
 uint64_t memplan_rt_release_free_regions(memplan_rt_allocator *a);
 
@@ -122,7 +136,8 @@ const char *memplan_rt_status_string(memplan_rt_status s);
 /* The process-wide allocator behind the MLIR entry points, configured from
    MEMPLAN_RT_LIMIT (bytes, K/M/G suffix), MEMPLAN_RT_GROWTH (0/1),
    MEMPLAN_RT_SOURCE (virtual/mmap/malloc), MEMPLAN_RT_ROUNDING,
-   MEMPLAN_RT_ARENAS (heaps, 0 = auto), MEMPLAN_RT_TRACE (0/1);
+   MEMPLAN_RT_ARENAS (heaps, 0 = auto), MEMPLAN_RT_CACHE (0/1, default 1:
+   the size cache), MEMPLAN_RT_TRACE (0/1);
    MEMPLAN_RT_STATS=1 prints the stats to stderr at exit (with frag, peak
    reserved / peak in use), MEMPLAN_RT_DUMP=text|json prints the dump. NULL
    if it could not be created (the reason goes to stderr). */

@@ -104,6 +104,11 @@ void runRandom(memplan_rt_options O, unsigned Seed, int Ops) {
   }
   for (auto &[P, L] : Allocs)
     ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  if (O.cache) {
+    std::string Why;
+    ASSERT_TRUE(A->checkInvariants(&Why)) << Why;
+    A->flushCaches(); // cached chunks merge back only now
+  }
   memplan_rt_stats St = A->stats();
   EXPECT_EQ(St.bytes_in_use, 0u);
   EXPECT_EQ(St.num_free_chunks, St.num_regions); // all merged back
@@ -134,6 +139,17 @@ TEST(BFCInvariants, RandomSmallRoundingAndSplitThreshold) {
   O.split_threshold = 1024;
   O.memory_limit = 64 << 20;
   runRandom(O, 3, 30000);
+}
+
+TEST(BFCInvariants, RandomWithSizeCache) {
+  memplan_rt_options O = defaults();
+  O.cache = 1;
+  runRandom(O, 4, 60000);
+  O.source = MEMPLAN_RT_SOURCE_MALLOC;
+  O.memory_limit = 24 << 20;
+  O.release_free_regions = 1;
+  O.initial_region = 256 << 10;
+  runRandom(O, 5, 60000);
 }
 
 TEST(BFCInvariants, TwoThreads) {
