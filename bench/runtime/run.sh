@@ -1,72 +1,90 @@
 #!/usr/bin/env bash
-# Replays the record sets (and synthetic mixes) against the BFC runtime,
-# glibc malloc, jemalloc and mimalloc, then prints one table: ns per
-# alloc+free pair with 1 and 2 threads, and peak reserved / peak live bytes.
+# Replays the record sets, a 100k-record DNN-shaped trace and synthetic mixes
+# against the memplan runtime, TF's BFC algorithm (TFBFC.h), glibc malloc,
+# jemalloc and mimalloc, then prints per trace family: ns per alloc+free pair
+# with 1 and 2 threads (median of REPS repetitions, then the geomean over the
+# family's traces) and frag = peak reserved / peak live bytes (median over
+# the family), side by side; and the per-trace table with BY_TRACE=1.
 # Usage: bench/runtime/run.sh BUILD_DIR [extra google-benchmark flags]
+# Env: REPS (5), MIN_TIME (0.05 s per repetition), MEMPLAN_BENCH_TRACES
+# (keep traces whose name contains it), BY_TRACE=1.
 set -euo pipefail
 BUILD=${1:-build}
 shift || true
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
 ran=()
-for a in bfc glibc jemalloc mimalloc; do
+for a in memplan tfbfc glibc jemalloc mimalloc; do
   bin="$BUILD/bin/memplan-bench-runtime-$a"
   if [ ! -x "$bin" ]; then
     echo "runtime bench: $bin missing (install libjemalloc-dev/libmimalloc-dev:" \
          "scripts/install-deps.sh --bench), skipping $a" >&2
     continue
   fi
-  "$bin" --benchmark_min_time=0.05 --benchmark_format=json \
-    --benchmark_out="$OUT/$a.json" --benchmark_out_format=json "$@" >/dev/null
+  "$bin" --benchmark_min_time="${MIN_TIME:-0.05}" \
+    --benchmark_repetitions="${REPS:-5}" --benchmark_report_aggregates_only=true \
+    --benchmark_format=json --benchmark_out="$OUT/$a.json" \
+    --benchmark_out_format=json "$@" >/dev/null
   ran+=("$a")
 done
-python3 - "$OUT" "${ran[@]}" <<'PY'
-import json, math, sys
+BY_TRACE=${BY_TRACE:-0} python3 - "$OUT" "${ran[@]}" <<'PY'
+import json, math, os, statistics, sys
 out, allocs = sys.argv[1], sys.argv[2:]
-rows = {}  # trace -> alloc -> {t1, t2, ratio}
+rows = {}  # trace -> alloc -> {t1, t2, f1, f2}
 for a in allocs:
     for b in json.load(open(f"{out}/{a}.json"))["benchmarks"]:
-        name = b["name"].split("/", 1)[1]
+        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
+            continue
+        name = b.get("run_name", b["name"]).split("/", 1)[1]
         trace, _, threads = name.rpartition("/real_time/threads:")
         r = rows.setdefault(trace, {}).setdefault(a, {})
         r["t" + threads] = b["ns_per_pair"]
-        r["ratio"] = b["reserved_ratio"]
-hdr = f"{'trace':44}" + "".join(f"{a+' 1t':>10}{a+' 2t':>10}" for a in allocs) \
-    + "".join(f"{a[:5]+' res/live':>15}" for a in allocs)
-print("ns per alloc+free pair (1 and 2 threads) and peak reserved / peak live bytes")
-print(hdr)
-for t in sorted(rows):
-    r = rows[t]
-    line = f"{t[:44]:44}"
-    for a in allocs:
-        v = r.get(a, {})
-        line += f"{v.get('t1', float('nan')):10.1f}{v.get('t2', float('nan')):10.1f}"
-    for a in allocs:
-        line += f"{r.get(a, {}).get('ratio', float('nan')):15.3f}"
-    print(line)
+        if b["reserved_ratio"] > 0:  # 0: the allocator reports nothing
+            r["f" + threads] = b["reserved_ratio"]
 
 def gmean(xs):
-    xs = [x for x in xs if x > 0]
+    xs = [x for x in xs if x and x > 0]
     return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else float("nan")
 
-print()
-for group in ("glow/", "peers/", "minimalloc/", "synthetic/", ""):
-    ts = [t for t in rows if t.startswith(group)]
-    if not ts or "bfc" not in allocs:
-        continue
-    label = group.rstrip("/") or "all"
-    parts = []
+def med(xs):
+    xs = [x for x in xs if x and x > 0]
+    return statistics.median(xs) if xs else float("nan")
+
+fams = {}
+for t in rows:
+    fams.setdefault(t.split("/", 1)[0], []).append(t)
+print("ns per alloc+free pair: median of the repetitions, geomean over the family's"
+      " traces; frag: peak reserved / peak live, median over the family")
+print(f"{'family':12}{'n':>4} {'allocator':10}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}")
+for f in sorted(fams):
+    ts = fams[f]
     for a in allocs:
-        if a == "bfc":
-            continue
-        for th in ("t1", "t2"):
-            q = gmean([rows[t]["bfc"][th] / rows[t][a][th] for t in ts
-                       if a in rows[t] and th in rows[t][a]])
-            parts.append(f"bfc/{a} {th[1]}t {q:.2f}x")
-    worst = max(ts, key=lambda t: rows[t]["bfc"]["ratio"])
-    print(f"{label:11} geomean time ratio: " + ", ".join(parts))
-    print(f"{'':11} bfc peak reserved/live: geomean "
-          f"{gmean([rows[t]['bfc']['ratio'] for t in ts]):.3f}, max "
-          f"{rows[worst]['bfc']['ratio']:.3f} ({worst}), "
-          f"{sum(rows[t]['bfc']['ratio'] <= 1.10 for t in ts)}/{len(ts)} <= 1.10")
+        g = lambda k: [rows[t].get(a, {}).get(k) for t in ts]
+        print(f"{f:12}{len(ts):4} {a:10}{gmean(g('t1')):9.1f}{gmean(g('t2')):9.1f}"
+              f"{med(g('f1')):9.3f}{med(g('f2')):9.3f}")
+    if "memplan" in allocs:
+        parts = []
+        for a in allocs:
+            if a == "memplan":
+                continue
+            for th in ("t1", "t2"):
+                q = gmean([rows[t]["memplan"][th] / rows[t][a][th] for t in ts
+                           if a in rows[t] and th in rows[t][a]])
+                parts.append(f"/{a} {th[1]}t {q:.2f}x")
+        print(f"{'':17}memplan time " + ", ".join(parts))
+    print()
+if os.environ.get("BY_TRACE") == "1":
+    hdr = f"{'trace':44}" + "".join(f"{a[:7]+' 1t':>11}{a[:7]+' 2t':>11}" for a in allocs) \
+        + "".join(f"{a[:5]+' f1':>9}{a[:5]+' f2':>9}" for a in allocs)
+    print(hdr)
+    for t in sorted(rows):
+        r = rows[t]
+        line = f"{t[:44]:44}"
+        for a in allocs:
+            v = r.get(a, {})
+            line += f"{v.get('t1', float('nan')):11.1f}{v.get('t2', float('nan')):11.1f}"
+        for a in allocs:
+            v = r.get(a, {})
+            line += f"{v.get('f1', float('nan')):9.3f}{v.get('f2', float('nan')):9.3f}"
+        print(line)
 PY

@@ -556,6 +556,12 @@ void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
   if (!CanPurge || Shared->Reserved.load(std::memory_order_relaxed) + Bytes <=
                        Shared->PeakReserved.load(std::memory_order_relaxed))
     return;
+  // Hysteresis: while this heap's free committed bytes are under 1/32 of
+  // its bytes in use (or 64 KiB), the peak may rise instead; once it has, a
+  // repeating program stays under it and never purges again.
+  uint64_t FreeCommitted = Stats.bytes_reserved - Stats.bytes_in_use;
+  if (FreeCommitted < std::max<uint64_t>(Stats.bytes_in_use / 32, 64 << 10))
+    return;
   // Cached chunks are free memory too: merge them back first.
   flushCacheLocked();
   purgeLocked(Keep);
