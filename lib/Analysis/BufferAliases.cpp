@@ -168,10 +168,6 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
              "', whose semantics are unknown";
   if (isa<memref::DeallocOp>(User) || isSynchronousJoin(User))
     return std::nullopt;
-  // A token only orders work: waits join it, async ops depend on it.
-  if (isAsyncToken(V.getType()) &&
-      !isa<async::ExecuteOp, gpu::AsyncOpInterface>(User))
-    return "its async token goes to " + Name() + ", which is not a wait";
   if (isa<bufferization::DeallocOp>(User))
     return "managed by 'bufferization.dealloc'";
   if (User->hasTrait<OpTrait::ReturnLike>() &&
@@ -179,6 +175,13 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
     return std::string("returned");
   if (isa<CallOpInterface>(User))
     return "passed to a call (" + Name() + ")";
+  // A token only orders work: waits join it, async ops depend on it (and
+  // their own tokens are followed in turn).
+  if (isAsyncToken(V.getType()))
+    return isa<async::ExecuteOp, gpu::AsyncOpInterface>(User)
+               ? std::nullopt
+               : std::optional<std::string>("its async token goes to " +
+                                            Name() + ", which is not a wait");
   if (isa<ViewLikeOpInterface, RegionBranchOpInterface, BranchOpInterface,
           RegionBranchTerminatorOpInterface>(User) ||
       User->hasTrait<OpTrait::IsTerminator>())
