@@ -10,14 +10,17 @@
 //   %m = memref.view %buf[%c0][%d] : memref<?xi8> to memref<?x8xf32>
 //   call @memplan_rt_free(%buf) : (memref<?xi8>) -> ()
 //
-// A buffer is lowered only when every dealloc that can free it is found: its
-// aliases (views, casts) must not flow into control flow, calls or
-// bufferization.dealloc, where a stock dealloc could free our pointer.
+// A buffer is lowered only when the alias analysis (BufferAliases.h) sees
+// every use of every alias: none may be returned, passed to a call, stored,
+// freed by another op or by bufferization.dealloc, where a stock free()
+// would meet our pointer. Its memref.deallocs become memplan_rt_free.
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Core/Arithmetic.h"
+#include "memplan/Runtime/memplan_runtime.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -40,45 +43,6 @@ namespace {
 constexpr llvm::StringLiteral kAllocFn = "memplan_rt_alloc";
 constexpr llvm::StringLiteral kFreeFn = "memplan_rt_free";
 
-/// Collects the deallocs of \p Root's buffer, following views and casts.
-/// Fails (with the reason) when an alias reaches a use that could free or
-/// keep the buffer where we cannot see it.
-LogicalResult collectDeallocs(Value Root,
-                              SmallVectorImpl<memref::DeallocOp> &Deallocs,
-                              std::string &Why) {
-  SmallVector<Value> Work{Root};
-  while (!Work.empty()) {
-    Value V = Work.pop_back_val();
-    for (OpOperand &Use : V.getUses()) {
-      Operation *User = Use.getOwner();
-      if (auto D = dyn_cast<memref::DeallocOp>(User)) {
-        Deallocs.push_back(D);
-        continue;
-      }
-      if (auto View = dyn_cast<ViewLikeOpInterface>(User)) {
-        if (View.getViewSource() == V) {
-          Work.push_back(View->getResult(0));
-          continue;
-        }
-      }
-      if (isa<memref::CastOp, memref::ExtractStridedMetadataOp>(User)) {
-        for (Value R : User->getResults())
-          if (isa<BaseMemRefType>(R.getType()))
-            Work.push_back(R);
-        continue;
-      }
-      if (User->hasTrait<OpTrait::IsTerminator>() ||
-          isa<CallOpInterface, RegionBranchOpInterface>(User) ||
-          User->getName().getStringRef() == "bufferization.dealloc") {
-        Why = "the buffer flows into '" + User->getName().getStringRef().str() +
-              "', so its deallocation cannot be rewritten";
-        return failure();
-      }
-    }
-  }
-  return success();
-}
-
 struct TensorMemLowerRuntimePass
     : memplan::impl::TensorMemLowerRuntimeBase<TensorMemLowerRuntimePass> {
   using Base::Base;
@@ -86,20 +50,28 @@ struct TensorMemLowerRuntimePass
   void runOnOperation() override;
 
 private:
-  LogicalResult declareRuntime(ModuleOp M);
+  /// Declares the runtime functions in \p Table (once per symbol table).
+  LogicalResult declareRuntime(Operation *Table);
   /// StaticBytes: the element size times the static dimensions.
-  void lower(memref::AllocOp Op, uint64_t StaticBytes, uint64_t EltAlign);
+  void lower(memref::AllocOp Op, uint64_t StaticBytes, uint64_t Align,
+             ArrayRef<Operation *> Deallocs);
 
-  func::FuncOp AllocFn, FreeFn;
+  struct Runtime {
+    func::FuncOp AllocFn, FreeFn;
+  };
+  DenseMap<Operation *, Runtime> Declared;
 };
 
-LogicalResult TensorMemLowerRuntimePass::declareRuntime(ModuleOp M) {
-  OpBuilder B(M.getContext());
-  B.setInsertionPointToStart(M.getBody());
+LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M) {
+  if (Declared.count(M))
+    return success();
+  OpBuilder B(M->getContext());
+  B.setInsertionPointToStart(&M->getRegion(0).front());
   Type I64 = B.getI64Type();
   auto Buf = MemRefType::get({ShapedType::kDynamic}, B.getI8Type());
   auto Declare = [&](StringRef Name, FunctionType Ty) -> func::FuncOp {
-    if (auto F = M.lookupSymbol<func::FuncOp>(Name)) {
+    if (auto F = dyn_cast_or_null<func::FuncOp>(
+            SymbolTable::lookupSymbolIn(M, Name))) {
       if (F.getFunctionType() != Ty) {
         F.emitError() << "'" << Name << "' is declared with type "
                       << F.getFunctionType() << ", the runtime needs " << Ty;
@@ -107,22 +79,27 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(ModuleOp M) {
       }
       return F;
     }
-    if (M.lookupSymbol(Name)) {
-      M.emitError() << "symbol '" << Name << "' exists and is not a func.func";
+    if (SymbolTable::lookupSymbolIn(M, Name)) {
+      M->emitError() << "symbol '" << Name << "' exists and is not a func.func";
       return nullptr;
     }
-    auto F = func::FuncOp::create(B, M.getLoc(), Name, Ty);
+    auto F = func::FuncOp::create(B, M->getLoc(), Name, Ty);
     F.setPrivate();
     F->setAttr("llvm.emit_c_interface", B.getUnitAttr());
     return F;
   };
-  AllocFn = Declare(kAllocFn, B.getFunctionType({I64, I64}, {Buf}));
-  FreeFn = Declare(kFreeFn, B.getFunctionType({Buf}, {}));
-  return success(AllocFn && FreeFn);
+  Runtime R{Declare(kAllocFn, B.getFunctionType({I64, I64}, {Buf})),
+            Declare(kFreeFn, B.getFunctionType({Buf}, {}))};
+  if (!R.AllocFn || !R.FreeFn)
+    return failure();
+  Declared[M] = R;
+  return success();
 }
 
 void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
-                                      uint64_t EltAlign) {
+                                      uint64_t AlignBytes,
+                                      ArrayRef<Operation *> Deallocs) {
+  const Runtime &RT = Declared.lookup(SymbolTable::getNearestSymbolTable(Op));
   MemRefType Ty = Op.getType();
   Location Loc = Op.getLoc();
   OpBuilder B(Op);
@@ -134,23 +111,18 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
     Value Dim = arith::IndexCastOp::create(B, Loc, I64, D);
     Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
   }
-  uint64_t AlignBytes = std::max<uint64_t>(alignment, EltAlign);
-  if (auto A = Op.getAlignment())
-    AlignBytes = std::max<uint64_t>(AlignBytes, *A);
   Value Align = arith::ConstantIntOp::create(B, Loc, I64, AlignBytes);
-  auto Call = func::CallOp::create(B, Loc, AllocFn, ValueRange{Bytes, Align});
+  auto Call =
+      func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Bytes, Align});
   Value Buffer = Call.getResult(0);
   Value Zero = arith::ConstantIndexOp::create(B, Loc, 0);
   auto View =
       memref::ViewOp::create(B, Loc, Ty, Buffer, Zero, Op.getDynamicSizes());
 
-  SmallVector<memref::DeallocOp> Deallocs;
-  std::string Why;
-  (void)collectDeallocs(Op.getResult(), Deallocs, Why);
-  for (memref::DeallocOp D : Deallocs) {
+  for (Operation *D : Deallocs) {
     OpBuilder DB(D);
-    func::CallOp::create(DB, D.getLoc(), FreeFn, ValueRange{Buffer});
-    D.erase();
+    func::CallOp::create(DB, D->getLoc(), RT.FreeFn, ValueRange{Buffer});
+    D->erase();
   }
   Op.getResult().replaceAllUsesWith(View.getResult());
   Op.erase();
@@ -168,9 +140,12 @@ void TensorMemLowerRuntimePass::runOnOperation() {
 
   struct Item {
     memref::AllocOp Op;
-    uint64_t StaticBytes, EltAlign;
+    uint64_t StaticBytes, Align;
+    SmallVector<Operation *, 2> Deallocs;
   };
   SmallVector<Item> Work;
+  DenseMap<Operation *, std::unique_ptr<memplan::BufferAliasAnalysis>>
+      Analyses;
   M.walk([&](memref::AllocOp Op) {
     MemRefType Ty = Op.getType();
     if (!all && Ty.hasStaticShape())
@@ -178,6 +153,9 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     auto Skip = [&](const Twine &Reason) {
       Op.emitRemark() << "tensor-mem-lower-runtime: left alone: " << Reason;
     };
+    auto Fn = Op->getParentOfType<FunctionOpInterface>();
+    if (!Fn)
+      return Skip("not inside a function");
     if (!Ty.getLayout().isIdentity())
       return Skip("non-identity layout");
     if (Ty.getMemorySpace())
@@ -193,18 +171,27 @@ void TensorMemLowerRuntimePass::runOnOperation() {
             memplan::checkedMul(*StaticBytes, static_cast<uint64_t>(D));
     if (!StaticBytes || *StaticBytes > static_cast<uint64_t>(INT64_MAX))
       return Skip("byte size overflows 64 bits");
-    SmallVector<memref::DeallocOp> Deallocs;
-    std::string Why;
-    if (failed(collectDeallocs(Op.getResult(), Deallocs, Why)))
-      return Skip(Why);
-    Work.push_back({Op, *StaticBytes, Element->Alignment});
+    uint64_t Align = std::max<uint64_t>(alignment, Element->Alignment);
+    if (auto A = Op.getAlignment())
+      Align = std::max<uint64_t>(Align, *A);
+    // The runtime would answer with a failure; a stock alloc serves it.
+    if (Align > MEMPLAN_RT_MAX_ALIGNMENT)
+      return Skip("alignment " + Twine(Align) +
+                  " is above the runtime's largest (" +
+                  Twine(MEMPLAN_RT_MAX_ALIGNMENT) + ")");
+    auto &Aliases = Analyses[Fn.getOperation()];
+    if (!Aliases)
+      Aliases = std::make_unique<memplan::BufferAliasAnalysis>(Fn);
+    memplan::BufferAliasInfo Info = Aliases->analyze(Op.getResult());
+    if (Info.Escape)
+      return Skip(Info.Escape->Reason);
+    Work.push_back({Op, *StaticBytes, Align, Info.Deallocs});
   });
-  if (Work.empty())
-    return;
-  if (failed(declareRuntime(M)))
-    return signalPassFailure();
   for (const Item &I : Work)
-    lower(I.Op, I.StaticBytes, I.EltAlign);
+    if (failed(declareRuntime(SymbolTable::getNearestSymbolTable(I.Op))))
+      return signalPassFailure();
+  for (const Item &I : Work)
+    lower(I.Op, I.StaticBytes, I.Align, I.Deallocs);
 }
 
 } // namespace

@@ -22,8 +22,10 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
     Bufferize.allowReturnAllocsFromLoops = true;
     PM.addPass(bufferization::createOneShotBufferizePass(Bufferize));
   }
-  if (Options.deallocate)
-    bufferization::buildBufferDeallocationPipeline(PM);
+  // Planning comes before deallocation: the ownership-based deallocation
+  // compares pointers (extract_aligned_pointer_as_index), which would make
+  // every temporary of a function that returns a buffer unplannable. It
+  // then frees the arena and what memplan left alone.
   TensorMemPlanOptions Plan;
   Plan.strategy = Options.strategy;
   Plan.alignment = Options.alignment;
@@ -31,7 +33,11 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.remarks = Options.remarks;
   Plan.report = Options.report;
   Plan.timeline = Options.timeline;
+  Plan.preserveIntermediates = Options.preserveIntermediates;
+  Plan.arena = Options.arena;
   PM.addPass(createTensorMemPlan(Plan));
+  if (Options.deallocate)
+    bufferization::buildBufferDeallocationPipeline(PM);
   if (Options.runtime) {
     TensorMemLowerRuntimeOptions Runtime;
     Runtime.alignment = Options.alignment;

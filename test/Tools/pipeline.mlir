@@ -1,19 +1,21 @@
-// memplan-pipeline: bufferize -> deallocate -> plan -> runtime, from
+// memplan-pipeline: bufferize -> plan -> deallocate -> runtime, from
 // memplan-opt and from stock mlir-opt with the plugin.
 // RUN: memplan-opt %s --memplan-pipeline="strategy=greedy-by-size-offsets" | FileCheck %s
 // RUN: mlir-opt %s --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext --pass-pipeline="builtin.module(memplan-pipeline{strategy=greedy-by-size-offsets})" | FileCheck %s
 // RUN: memplan-opt %s --memplan-pipeline="deallocate=false" | FileCheck %s --check-prefix=NODEALLOC
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" | FileCheck %s --check-prefix=NORT
 // RUN: not memplan-opt %s --memplan-pipeline="strategy=nope" 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: memplan-opt %s --memplan-pipeline="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLANFIRST
+// RUN: memplan-opt %s --memplan-pipeline="arena=argument preserve-intermediates=true" | FileCheck %s --check-prefix=OPTS
 
 // Two 4x8xf32 temporaries (128 B each) that live together, and a dynamic
 // one for the runtime.
 // CHECK-LABEL: func.func @f
 // CHECK:         %[[ARENA:.*]] = memref.alloc() {alignment = 64 : i64} : memref<256xi8>
 // CHECK-COUNT-2: memref.view %[[ARENA]]
-// CHECK:         memref.dealloc %[[ARENA]] : memref<256xi8>
 // CHECK:         call @memplan_rt_alloc
-// CHECK:         call @memplan_rt_free
+// CHECK-DAG:     memref.dealloc %[[ARENA]] : memref<256xi8>
+// CHECK-DAG:     call @memplan_rt_free
 // CHECK:         return
 // NODEALLOC-NOT: memref.dealloc
 // NORT-NOT:      memplan_rt_alloc
@@ -32,4 +34,27 @@ func.func @f(%x: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, f32) {
   %i0 = arith.constant 0 : index
   %s = tensor.extract %dz[%i0] : tensor<?xf32>
   return %d, %s : tensor<4x8xf32>, f32
+}
+
+// Planning runs before the deallocation pipeline, whose pointer compares
+// (extract_aligned_pointer_as_index) in functions that return buffers or
+// call such functions made every temporary unplannable: 0 planned before.
+// PLANFIRST: remark: tensor-mem-plan: 2 buffers planned, 512 bytes without planning, arena 512 bytes
+// OPTS-LABEL: func.func @three
+// OPTS-SAME:    memplan.arena_size = 512
+// OPTS-LABEL: func.func @main
+// OPTS:         memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// OPTS:         call @three
+func.func @three(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %e = tensor.empty() : tensor<8x8xf32>
+  %a = linalg.add ins(%x, %x : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e2 = tensor.empty() : tensor<8x8xf32>
+  %b = linalg.mul ins(%a, %x : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e2 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  %e3 = tensor.empty() : tensor<8x8xf32>
+  %c = linalg.add ins(%b, %a : tensor<8x8xf32>, tensor<8x8xf32>) outs(%e3 : tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %c : tensor<8x8xf32>
+}
+func.func @main(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
+  %r = call @three(%x) : (tensor<8x8xf32>) -> tensor<8x8xf32>
+  return %r : tensor<8x8xf32>
 }

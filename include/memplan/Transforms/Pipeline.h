@@ -27,7 +27,7 @@ struct MemPlanPipelineOptions
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Insert deallocations (buffer-deallocation-pipeline) "
-                     "before planning, so the arena is freed too"),
+                     "after planning, for the arena and what is left"),
       llvm::cl::init(true)};
   Option<std::string> strategy{
       *this, "strategy",
@@ -45,6 +45,14 @@ struct MemPlanPipelineOptions
       *this, "remarks",
       llvm::cl::desc("Remarks for unplanned buffers and a summary per arena"),
       llvm::cl::init(false)};
+  Option<bool> preserveIntermediates{
+      *this, "preserve-intermediates",
+      llvm::cl::desc("No reuse at all: every buffer its own range"),
+      llvm::cl::init(false)};
+  Option<std::string> arena{
+      *this, "arena",
+      llvm::cl::desc("Where the arena comes from: 'alloc' or 'argument'"),
+      llvm::cl::init("alloc")};
   Option<std::string> report{*this, "report",
                              llvm::cl::desc("Write the JSON plan report here"),
                              llvm::cl::init("")};
