@@ -1,7 +1,9 @@
 //===- RuntimeFuzzer.cpp - Random op sequences against the BFC allocator -===//
 //
 // Each input byte group is one op: allocate (size, alignment), free a live
-// block, free a bad pointer (interior or double), or release free regions.
+// block, free a bad pointer (interior or double), or release free regions
+// (or empty the size cache); options: source, limit, rounding, size cache,
+// decommit, heaps.
 // After every op the allocator's checkInvariants() must hold and live blocks
 // must keep their tags (no overlap, no clobbering).
 //
@@ -30,6 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   O.memory_limit = (Data[1] & 1) ? (uint64_t(1) << 24) : 0;
   O.release_free_regions = (Data[1] >> 1) & 1;
   O.rounding = uint64_t(16) << ((Data[1] >> 2) % 5);
+  O.cache = (Data[0] >> 2) & 1;    // the size cache
+  O.decommit = (Data[0] >> 3) & 1; // free pages given back before growth
+  O.arenas = 1 + ((Data[0] >> 4) & 3);
   memplan_rt_status S;
   auto A = BFCAllocator::create(O, &S);
   if (!A)
@@ -74,7 +79,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
         if (A->deallocate(P + 32) == MEMPLAN_RT_OK)
           fail("an interior pointer was freed");
       } else if (Op == 6) {
-        A->releaseFreeRegions();
+        if (Arg & 1)
+          A->flushCaches();
+        else
+          A->releaseFreeRegions();
       } else {
         Live.erase(It);
         if (A->deallocate(P) != MEMPLAN_RT_OK)
