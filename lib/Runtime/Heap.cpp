@@ -90,8 +90,10 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
   for (Handle &H : BinHead)
     H = None;
   Stats.bytes_limit = Opts.memory_limit;
-  if (Opts.cache)
+  if (Opts.cache) {
     CacheHead.assign(MaxCacheClass + 1, None);
+    CacheMask.assign((MaxCacheClass + 1 + 63) / 64, 0);
+  }
   // Ids of allocations are unique over the heaps of one allocator.
   NextAllocId = (int64_t(Index) << 40) + 1;
 }
@@ -400,6 +402,8 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
       Chunk &C = Chunks[H];
       if (!(reinterpret_cast<uintptr_t>(C.Ptr) & (Align - 1))) {
         CacheHead[Class] = C.BinNext;
+        if (C.BinNext == None)
+          CacheMask[Class / 64] &= ~(uint64_t(1) << (Class % 64));
         C.BinNext = None;
         CachedBytes -= C.Size;
         return markAllocated(H, Bytes);
@@ -508,6 +512,7 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
     C.AllocId = Cached;
     C.BinNext = CacheHead[Class];
     CacheHead[Class] = H;
+    CacheMask[Class / 64] |= uint64_t(1) << (Class % 64);
     CachedBytes += C.Size;
     return MEMPLAN_RT_OK;
   }
@@ -608,16 +613,20 @@ uint64_t BFCHeap::flushCacheLocked() {
   uint64_t Bytes = CachedBytes;
   if (!Bytes)
     return 0;
-  for (uint64_t Class = 0; Class <= MaxCacheClass; ++Class) {
-    for (Handle H = CacheHead[Class]; H != None;) {
-      Handle Next = Chunks[H].BinNext;
-      Chunks[H].AllocId = -1;
-      Chunks[H].BinNext = None;
-      insertIntoBin(coalesce(H));
-      H = Next;
+  // Only the sizes that hold chunks (the mask), not all 4097.
+  for (size_t W = 0; W < CacheMask.size(); ++W)
+    for (uint64_t M = CacheMask[W]; M; M &= M - 1) {
+      size_t Class = W * 64 + __builtin_ctzll(M);
+      for (Handle H = CacheHead[Class]; H != None;) {
+        Handle Next = Chunks[H].BinNext;
+        Chunks[H].AllocId = -1;
+        Chunks[H].BinNext = None;
+        insertIntoBin(coalesce(H));
+        H = Next;
+      }
+      CacheHead[Class] = None;
     }
-    CacheHead[Class] = None;
-  }
+  std::fill(CacheMask.begin(), CacheMask.end(), 0);
   CachedBytes = 0;
   return Bytes;
 }

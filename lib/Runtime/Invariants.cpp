@@ -106,7 +106,10 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
     return Fail("bins hold " + std::to_string(InBins) + " chunks, regions " +
                 std::to_string(FreeInRegions) + " free chunks");
   uint64_t InCache = 0;
-  for (size_t Class = 0; Class < CacheHead.size(); ++Class)
+  for (size_t Class = 0; Class < CacheHead.size(); ++Class) {
+    if ((CacheHead[Class] != None) !=
+        bool(CacheMask[Class / 64] & (uint64_t(1) << (Class % 64))))
+      return Fail("size cache " + std::to_string(Class) + ": mask is wrong");
     for (Handle H = CacheHead[Class]; H != None; H = Chunks[H].BinNext) {
       if (!Chunks[H].cached() || Chunks[H].Size != Class * Opts.rounding)
         return Fail("size cache " + std::to_string(Class) +
@@ -114,6 +117,7 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
       if (++InCache > Chunks.size())
         return Fail("size cache: cycle");
     }
+  }
   if (InCache != CachedInRegions || CachedSum != CachedBytes)
     return Fail("size caches hold " + std::to_string(InCache) +
                 " chunks, regions " + std::to_string(CachedInRegions) +

@@ -168,6 +168,7 @@ private:
   /// Size cache (Opts.cache): per chunk size in rounding units, the freed
   /// chunks of that size, most recent first.
   std::vector<Handle> CacheHead;
+  std::vector<uint64_t> CacheMask; // bit per size whose list is not empty
   uint64_t CachedBytes = 0;
   /// Purging (VIRTUAL source, no limit): pages of free chunks given back.
   bool CanPurge = false;
