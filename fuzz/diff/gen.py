@@ -989,6 +989,11 @@ class Gen:
         f.emit("%s:2 = scf.while (%s = %s, %s = %s) : (%s, index) -> (%s, index) {" %
                (res, b0, carry.name, k0, f.const(0), carry.t, carry.t))
         f.ind += 1
+        if self.chance(0.5):
+            # the before region runs trips + 1 times
+            cb = ctx.child(trips + 1)
+            cb.env.append(Buf(b0, carry.mt, roots))
+            self.region_body(f, cb, self.rng.randint(1, 2))
         go = f.fresh("go")
         f.emit("%s = arith.cmpi slt, %s, %s : index" % (go, k0, f.const(trips)))
         f.emit("scf.condition(%s) %s, %s : %s, index" % (go, b0, k0, carry.t))
@@ -1088,6 +1093,13 @@ class Gen:
             fresh_root = Root() if carry.mt.plain() and self.chance(0.7) else None
             roots = carry.roots | ({fresh_root} if fresh_root else set())
             self.open_block(f, H, [(iv, "index"), (bb, carry.t)])
+            if self.chance(0.6):
+                # the header runs between trips (and is often laid out after the body)
+                save_mult, save_cfg = ctx.mult, ctx.no_cfg
+                ctx.mult, ctx.no_cfg = ctx.mult * (trips + 1), True
+                for _ in range(self.rng.randint(1, 2)):
+                    self.stmt(f, ctx)
+                ctx.mult, ctx.no_cfg = save_mult, save_cfg
             go = f.fresh("go")
             f.emit("%s = arith.cmpi slt, %s, %s : index" % (go, iv, f.const(trips)))
             f.emit("cf.cond_br %s, %s, %s" % (go, B, E))

@@ -84,12 +84,13 @@ def set_timeout(t):
     TIMEOUT = t
 
 
-def call(cmd, timeout=None):
+def call(cmd, timeout=None, env=None):
     """(status, stdout, stderr); status 'ok', 'error' (rc != 0), 'crash' (signal), 'timeout'."""
     for attempt in range(40):  # build/bin may be momentarily missing during a rebuild
         try:
             p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               timeout=timeout or TIMEOUT)
+                               timeout=timeout or TIMEOUT,
+                               env=dict(os.environ, **env) if env else None)
             break
         except (PermissionError, FileNotFoundError, OSError) as e:
             if isinstance(e, subprocess.TimeoutExpired) or attempt == 39:
@@ -105,7 +106,22 @@ def call(cmd, timeout=None):
             else "error"), out, err
 
 
-def check_report(path):
+def required_alignment(b, prog_lines):
+    """What a buffer needs: its element's size (natural alignment) and the
+    alloc's {alignment = N}, found on the program line its location names."""
+    need = 1
+    m = re.search(r"x?(f64|f32|i64|i32|i16|i8|i1)>", b.get("type", ""))
+    if m:
+        need = gen.ELEM_BYTES.get(m.group(1), 1)
+    m = re.search(r':(\d+):\d+\)', b.get("location", ""))
+    if m and prog_lines and 0 < int(m.group(1)) <= len(prog_lines):
+        a = re.search(r"memref\.alloc\([^)]*\) \{alignment = (\d+)", prog_lines[int(m.group(1)) - 1])
+        if a:
+            need = max(need, int(a.group(1)))
+    return need
+
+
+def check_report(path, prog_lines=None):
     """Independent check of a JSON plan report; returns a list of problems."""
     try:
         with open(path) as fh:
@@ -122,6 +138,11 @@ def check_report(path):
                 if align and b["offset"] % align:
                     probs.append("%s: buffer %s offset %d not aligned to %d" %
                                  (fn["function"], b["id"], b["offset"], align))
+                need = required_alignment(b, prog_lines)
+                if b["offset"] % need or (align and align % need):
+                    probs.append("%s: buffer %s (%s) needs alignment %d: offset %d, arena "
+                                 "alignment %d" % (fn["function"], b["id"], b.get("type"), need,
+                                                   b["offset"], align))
                 if b["offset"] < 0 or b["offset"] + b["size"] > size:
                     probs.append("%s: buffer %s [%d, %d) outside arena of %d bytes" %
                                  (fn["function"], b["id"], b["offset"],
@@ -335,7 +356,7 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
                     "exited with " + status if status != "ok" else "ran")
                 detail += "\n" + err[-2000:]
                 st.add(mismatches=1)
-            probs = check_report(report) if os.path.exists(report) else []
+            probs = check_report(report, text.split("\n")) if os.path.exists(report) else []
             if probs:
                 st.add(overlaps=1)
                 if kind is None:
@@ -364,6 +385,8 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
 
 def list_strategies(opt):
     solve = os.path.join(os.path.dirname(opt), "memplan-solve")
+    if not os.path.exists(solve):
+        solve = os.path.join(SRC, "build", "bin", "memplan-solve")
     p = subprocess.run([solve, "--list"], stdout=subprocess.PIPE, check=True)
     return [l.split()[0] for l in p.stdout.decode().splitlines() if l.strip()]
 
