@@ -186,3 +186,23 @@ func.func @gpu_never_waited(%out: memref<4xf32>) -> !gpu.async.token {
   %t1 = gpu.memcpy async [%t0] %out, %a : memref<4xf32>, memref<4xf32>
   return %t1 : !gpu.async.token
 }
+
+// -----
+
+// arith.select and tensor ops on a to_tensor result are aliases too.
+func.func @select_and_slice(%c: i1, %out: memref<4xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  // expected-remark @below {{record: 16 bytes, tasks [2, 9]}}
+  %a = memref.alloc() : memref<4xf32>
+  // expected-remark @below {{record: 16 bytes, tasks [3, 9]}}
+  %b = memref.alloc() : memref<4xf32>
+  %s = arith.select %c, %a, %b : memref<4xf32>
+  %t = bufferization.to_tensor %s : memref<4xf32> to tensor<4xf32>
+  %slice = tensor.extract_slice %t[1] [2] [1] : tensor<4xf32> to tensor<2xf32>
+  // expected-remark @below {{record: 16 bytes, tasks [7, 8]}}
+  %d = memref.alloc() : memref<4xf32>
+  memref.store %f, %d[%c0] : memref<4xf32>
+  %v = tensor.extract %slice[%c0] : tensor<2xf32>
+  return %v : f32
+}
