@@ -81,7 +81,8 @@ bool isLoop(Operation *Op) {
 
 class Analyzer {
 public:
-  explicit Analyzer(FunctionOpInterface Fn) : Fn(Fn), Tasks(Fn), Aliases(Fn) {
+  Analyzer(FunctionOpInterface Fn, UsageRecordsOptions Options)
+      : Fn(Fn), Options(Options), Tasks(Fn), Aliases(Fn) {
     Fn->walk([&](Region *R) {
       if (R->hasOneBlock() || R->empty())
         return;
@@ -157,6 +158,18 @@ private:
     }
     if (Info.Escape)
       return Leave(Info.Escape->Reason, Info.Escape->Culprit);
+    if (Options.DeallocationRunsAfter)
+      for (Value V : Info.Aliases) {
+        Operation *Owner = isa<BlockArgument>(V)
+                               ? cast<BlockArgument>(V).getOwner()->getParentOp()
+                               : V.getDefiningOp();
+        if (isa<MemRefType>(V.getType()) &&
+            (isa<BlockArgument>(V) || isa<RegionBranchOpInterface>(Owner)))
+          return Leave("forwarded through control flow, where the "
+                       "deallocation that runs after planning would free "
+                       "the arena",
+                       Owner);
+      }
 
     // The record spans every point where an alias may be live: its
     // definition, its uses, and over a CFG the blocks it is live into or
@@ -269,6 +282,7 @@ private:
   }
 
   FunctionOpInterface Fn;
+  UsageRecordsOptions Options;
   TaskNumbering Tasks;
   BufferAliasAnalysis Aliases;
   bool HasMultiBlockRegions = false;
@@ -277,6 +291,7 @@ private:
 
 } // namespace
 
-FunctionBuffers memplan::computeUsageRecords(FunctionOpInterface Function) {
-  return Analyzer(Function).run();
+FunctionBuffers memplan::computeUsageRecords(FunctionOpInterface Function,
+                                             UsageRecordsOptions Options) {
+  return Analyzer(Function, Options).run();
 }

@@ -35,6 +35,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.timeline = Options.timeline;
   Plan.preserveIntermediates = Options.preserveIntermediates;
   Plan.arena = Options.arena;
+  Plan.deallocationRunsAfter = Options.deallocate;
   PM.addPass(createTensorMemPlan(Plan));
   if (Options.deallocate)
     bufferization::buildBufferDeallocationPipeline(PM);

@@ -95,7 +95,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       llvm::TimeTraceScope Scope("memplan analysis");
       PhaseTimer T(getAnalysisManager(), Fn, "memplan analysis",
                    &AnalysisPhase);
-      Buffers = computeUsageRecords(Fn);
+      Buffers = computeUsageRecords(
+          Fn, UsageRecordsOptions{/*DeallocationRunsAfter=*/
+                                  deallocationRunsAfter});
     }
     FunctionReport Report;
     Report.Function = Fn.getName().str();

@@ -60,9 +60,18 @@ struct FunctionBuffers {
 /// Name of the unit attribute that marks an alloc as persistent.
 constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
 
+struct UsageRecordsOptions {
+  /// The ownership-based deallocation will run after planning. It frees a
+  /// memref forwarded through a block argument or a region result by the
+  /// base pointer of its view, which for a view of the arena is the arena
+  /// (a double free): such buffers are left alone.
+  bool DeallocationRunsAfter = false;
+};
+
 /// Analyses one function (or any FunctionOpInterface op with a body).
 /// Allocs of functions nested inside it are not its own.
-FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function);
+FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
+                                    UsageRecordsOptions Options = {});
 
 /// Byte size (Size) of a memref type's buffer and the alignment its
 /// elements need, or a reason why the planner cannot use it (dynamic shape,

@@ -33,6 +33,11 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
     Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
            "Where the arena comes from: 'alloc' (memref.alloc at entry) or "
            "'argument' (a trailing memref<Nxi8> argument the caller provides)">,
+    Option<"deallocationRunsAfter", "deallocation-runs-after", "bool",
+           /*default=*/"false",
+           "The ownership-based deallocation runs after this pass (as in "
+           "memplan-pipeline): leave alone buffers forwarded through control "
+           "flow, which it would free through their views">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write a JSON report of every plan to this file">,
     Option<"timeline", "timeline", "std::string", /*default=*/"\"\"",
