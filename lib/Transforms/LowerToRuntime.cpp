@@ -13,7 +13,8 @@
 // A buffer is lowered only when the alias analysis (BufferAliases.h) sees
 // every use of every alias: none may be returned, passed to a call, stored,
 // freed by another op or by bufferization.dealloc, where a stock free()
-// would meet our pointer. Its memref.deallocs become memplan_rt_free.
+// would meet our pointer. Its memref.deallocs become one memplan_rt_free
+// right after the last use (in its block), or stay where they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +44,33 @@ namespace {
 constexpr llvm::StringLiteral kAllocFn = "memplan_rt_alloc";
 constexpr llvm::StringLiteral kFreeFn = "memplan_rt_free";
 
+/// Where a buffer the input frees can be freed instead: right after the op
+/// of its block that holds the last use of any alias (the ownership-based
+/// deallocation frees at the end of the block). Null when that is not
+/// known to hold on every path: a dealloc elsewhere, a use outside the
+/// block, or a block in a CFG.
+Operation *lastUse(memref::AllocOp Alloc,
+                   const memplan::BufferAliasInfo &Info) {
+  Block *B = Alloc->getBlock();
+  if (Info.Deallocs.empty() || !B->getParent()->hasOneBlock())
+    return nullptr;
+  Operation *Last = Alloc.getOperation();
+  for (Operation *D : Info.Deallocs)
+    if (D->getBlock() != B)
+      return nullptr;
+  for (Value V : Info.Aliases)
+    for (Operation *User : V.getUsers()) {
+      if (isa<memref::DeallocOp>(User))
+        continue;
+      Operation *Top = B->findAncestorOpInBlock(*User);
+      if (!Top)
+        return nullptr;
+      if (Last->isBeforeInBlock(Top))
+        Last = Top;
+    }
+  return Last;
+}
+
 struct TensorMemLowerRuntimePass
     : memplan::impl::TensorMemLowerRuntimeBase<TensorMemLowerRuntimePass> {
   using Base::Base;
@@ -54,7 +82,7 @@ private:
   LogicalResult declareRuntime(Operation *Table);
   /// StaticBytes: the element size times the static dimensions.
   void lower(memref::AllocOp Op, uint64_t StaticBytes, uint64_t Align,
-             ArrayRef<Operation *> Deallocs);
+             ArrayRef<Operation *> Deallocs, Operation *FreeAfter);
 
   struct Runtime {
     func::FuncOp AllocFn, FreeFn;
@@ -98,7 +126,8 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M) {
 
 void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
                                       uint64_t AlignBytes,
-                                      ArrayRef<Operation *> Deallocs) {
+                                      ArrayRef<Operation *> Deallocs,
+                                      Operation *FreeAfter) {
   const Runtime &RT = Declared.lookup(SymbolTable::getNearestSymbolTable(Op));
   MemRefType Ty = Op.getType();
   Location Loc = Op.getLoc();
@@ -119,10 +148,23 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
   auto View =
       memref::ViewOp::create(B, Loc, Ty, Buffer, Zero, Op.getDynamicSizes());
 
-  for (Operation *D : Deallocs) {
-    OpBuilder DB(D);
-    func::CallOp::create(DB, D->getLoc(), RT.FreeFn, ValueRange{Buffer});
-    D->erase();
+  if (FreeAfter) {
+    OpBuilder FB(Op.getContext());
+    if (FreeAfter->hasTrait<OpTrait::IsTerminator>())
+      FB.setInsertionPoint(FreeAfter);
+    else if (FreeAfter == Op.getOperation())
+      FB.setInsertionPointAfter(View);
+    else
+      FB.setInsertionPointAfter(FreeAfter);
+    func::CallOp::create(FB, Loc, RT.FreeFn, ValueRange{Buffer});
+    for (Operation *D : Deallocs)
+      D->erase();
+  } else {
+    for (Operation *D : Deallocs) {
+      OpBuilder DB(D);
+      func::CallOp::create(DB, D->getLoc(), RT.FreeFn, ValueRange{Buffer});
+      D->erase();
+    }
   }
   Op.getResult().replaceAllUsesWith(View.getResult());
   Op.erase();
@@ -142,6 +184,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     memref::AllocOp Op;
     uint64_t StaticBytes, Align;
     SmallVector<Operation *, 2> Deallocs;
+    Operation *FreeAfter;
   };
   SmallVector<Item> Work;
   DenseMap<Operation *, std::unique_ptr<memplan::BufferAliasAnalysis>>
@@ -185,13 +228,14 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     memplan::BufferAliasInfo Info = Aliases->analyze(Op.getResult());
     if (Info.Escape)
       return Skip(Info.Escape->Reason);
-    Work.push_back({Op, *StaticBytes, Align, Info.Deallocs});
+    Work.push_back(
+        {Op, *StaticBytes, Align, Info.Deallocs, lastUse(Op, Info)});
   });
   for (const Item &I : Work)
     if (failed(declareRuntime(SymbolTable::getNearestSymbolTable(I.Op))))
       return signalPassFailure();
   for (const Item &I : Work)
-    lower(I.Op, I.StaticBytes, I.Align, I.Deallocs);
+    lower(I.Op, I.StaticBytes, I.Align, I.Deallocs, I.FreeAfter);
 }
 
 } // namespace

@@ -25,9 +25,12 @@
 // IR: memref.view %[[BUF]][%{{.*}}][%arg0] : memref<?xi8> to memref<?x8xf32>
 // IR: %[[BUF2:.*]] = call @memplan_rt_alloc
 // IR: memref.view %[[BUF2]][%{{.*}}][%arg0] : memref<?xi8> to memref<?x16xf32>
+// Each is freed right after its last use, not at the end of the function.
+// IR: linalg.matmul
+// IR-NEXT: call @memplan_rt_free(%[[BUF]])
 // IR: memref.alloc(%arg0) {{.*}} : memref<?x4xf32>
-// IR: call @memplan_rt_free(%[[BUF]])
-// IR: call @memplan_rt_free(%[[BUF2]])
+// IR: linalg.matmul
+// IR-NEXT: call @memplan_rt_free(%[[BUF2]])
 // IR: return
 
 func.func @chain(%n: index) -> tensor<?x4xf32> {
