@@ -77,7 +77,9 @@ bool takesPointer(Operation *Op, Value V) {
   if (isa<TensorType>(V.getType()))
     return false;
   if (llvm::none_of(Op->getResultTypes(), [](Type T) {
-        return isa<IntegerType, IndexType>(getElementTypeOrSelf(T));
+        if (auto Vec = dyn_cast<VectorType>(T))
+          T = Vec.getElementType();
+        return isa<IntegerType, IndexType>(T);
       }))
     return false;
   if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(

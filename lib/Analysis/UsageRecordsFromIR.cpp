@@ -169,6 +169,12 @@ private:
                        "deallocation that runs after planning would free "
                        "the arena",
                        Owner);
+        // Live into another block of a CFG: the deallocation takes
+        // ownership of it there and frees it through its view.
+        if (Live && isa<MemRefType>(V.getType()) && isLiveIntoABlock(V))
+          return Leave("used in another block of a CFG, where the "
+                       "deallocation that runs after planning would free "
+                       "the arena");
       }
 
     // The record spans every point where an alias may be live: its
@@ -256,6 +262,16 @@ private:
     if (Operation *Loop = outermostLoopWithout(User, Alloc))
       First = std::min(First, Tasks.start(Loop));
     return First;
+  }
+
+  bool isLiveIntoABlock(Value V) {
+    return Fn
+        ->walk([&](Block *B) {
+          const LivenessBlockInfo *Info = Live->getLiveness(B);
+          return Info && Info->isLiveIn(V) ? WalkResult::interrupt()
+                                           : WalkResult::advance();
+        })
+        .wasInterrupted();
   }
 
   bool isLiveAt(Value V, Operation *Op) {

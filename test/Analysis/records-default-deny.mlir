@@ -206,3 +206,17 @@ func.func @select_and_slice(%c: i1, %out: memref<4xf32>) -> f32 {
   %v = tensor.extract %slice[%c0] : tensor<2xf32>
   return %v : f32
 }
+
+// -----
+
+// Integer elements are data, not addresses: a transpose of an i32 buffer is
+// an alias, not a pointer taken (it was left alone before).
+func.func @transpose_i32(%out: memref<2x2xi32>) {
+  %c0 = arith.constant 0 : index
+  // expected-remark @below {{record: 16 bytes, tasks [1, 3]}}
+  %a = memref.alloc() : memref<2x2xi32>
+  %t = memref.transpose %a (i, j) -> (j, i) : memref<2x2xi32> to memref<2x2xi32, affine_map<(d0, d1) -> (d1 * 2 + d0)>>
+  %v = memref.load %t[%c0, %c0] : memref<2x2xi32, affine_map<(d0, d1) -> (d1 * 2 + d0)>>
+  memref.store %v, %out[%c0, %c0] : memref<2x2xi32>
+  return
+}
