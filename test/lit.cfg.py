@@ -28,6 +28,12 @@ config.substitutions.append(("%lower_vector_to_llvm",
     "--convert-scf-to-cf --convert-vector-to-llvm --finalize-memref-to-llvm "
     "--convert-arith-to-llvm --convert-func-to-llvm --convert-cf-to-llvm "
     "--reconcile-unrealized-casts"))
+config.substitutions.append(("%lower_async",
+    "--async-to-async-runtime --async-runtime-ref-counting "
+    "--async-runtime-ref-counting-opt --convert-async-to-llvm "
+    "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
+    "--convert-scf-to-cf --finalize-memref-to-llvm --convert-arith-to-llvm "
+    "--convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"))
 config.substitutions.append(("%runner_libs",
     os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so") + "," +
     os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
