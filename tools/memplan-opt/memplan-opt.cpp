@@ -2,11 +2,13 @@
 
 #include "memplan/Transforms/Passes.h"
 #include "memplan/Transforms/Pipeline.h"
+#include "memplan/Version.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/InitAllPasses.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
+#include "llvm/Support/CommandLine.h"
 
 namespace memplan::test {
 void registerTestUsageRecordsPass();
@@ -14,6 +16,7 @@ void registerTestLivenessInvariantPass();
 } // namespace memplan::test
 
 int main(int argc, char **argv) {
+  llvm::cl::SetVersionPrinter(memplan::printVersion);
   mlir::registerAllPasses();
   memplan::registerMemPlanPasses();
   memplan::registerMemPlanPipeline();

@@ -19,6 +19,7 @@
 #include "memplan/Core/RecordFile.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Core/Timeline.h"
+#include "memplan/Version.h"
 
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
@@ -253,6 +254,7 @@ static std::string capacityMessage(ArrayRef<Row> Rows, uint64_t Capacity,
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
+  cl::SetVersionPrinter(memplan::printVersion);
   cl::HideUnrelatedOptions(SolveCat);
   std::string ParseErrors;
   raw_string_ostream ErrOS(ParseErrors);
