@@ -1,6 +1,7 @@
 # memplan: `make demo` and `make check` are all a new user needs.
 BUILD ?= build
 MODEL ?= ../shared/models/resnet18.mlir
+STRATEGY ?= auto
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
 .PHONY: all deps configure build check demo bench clean fuzz fuzz-diff check-asan check-tsan
@@ -24,7 +25,7 @@ check: build
 	ctest --test-dir $(BUILD) --output-on-failure
 
 demo: build
-	./scripts/demo.sh $(BUILD) $(MODEL)
+	./scripts/demo.sh $(BUILD) $(MODEL) $(STRATEGY)
 
 bench: build
 	@./scripts/install-deps.sh --bench  # jemalloc, mimalloc: the runtime's yardsticks

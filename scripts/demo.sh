@@ -10,9 +10,16 @@ OPT="$BUILD/bin/memplan-opt"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-"$OPT" "$MODEL" --one-shot-bufferize="bufferize-function-boundaries" -o "$tmp/bufferized.mlir"
-"$OPT" "$tmp/bufferized.mlir" --tensor-mem-plan="strategy=$STRATEGY remarks=true" \
-  -mlir-timing -o "$tmp/planned.mlir" 2> "$tmp/log"
+# Debug info kept through the temporary file: remarks name the model's lines.
+"$OPT" "$MODEL" --one-shot-bufferize="bufferize-function-boundaries" \
+  --mlir-print-debuginfo -o "$tmp/bufferized.mlir"
+# A failing plan (an unknown strategy) says why, and the demo stops there.
+if ! "$OPT" "$tmp/bufferized.mlir" --tensor-mem-plan="strategy=$STRATEGY remarks=true" \
+    --mlir-print-op-on-diagnostic=false -mlir-timing -o "$tmp/planned.mlir" \
+    2> "$tmp/log"; then
+  awk '/^===-/ { exit } { print }' "$tmp/log" >&2  # not the timing report
+  exit 1
+fi
 
 # One summary remark per arena; the timing report names the pass.
 awk -v model="$(basename "$MODEL")" '
@@ -22,20 +29,41 @@ awk -v model="$(basename "$MODEL")" '
       if ($i == "without") raw += $(i-2)
       if ($i == "arena") arena += $(i+1)
       if ($i == "bound") bound += $(i+1)
-      if ($i == "strategy") strategy = $(i+1)
+      if ($i == "strategy") { strategy = $(i+1); sub(/[;,]$/, "", strategy) }
+      if ($i == "chose") { chosen = $(i+1); sub(/[;,]$/, "", chosen) }
     }
   }
   /remark: buffer not planned/ { unplanned++ }
   /TensorMemPlan/ { ms = $1 * 1000 }
   END {
     printf "model                  %s\n", model
-    printf "strategy               %s\n", strategy
+    printf "strategy               %s%s\n", strategy, \
+      (chosen != "" && chosen != strategy) ? " (picked " chosen ")" : ""
     printf "buffers planned        %.0f\n", planned
-    printf "buffers left alone     %d (see remarks: returned, escaping, dynamic)\n", unplanned
+    printf "buffers left alone     %d%s\n", unplanned, unplanned ? " (below, by reason)" : ""
     printf "bytes without planning %.0f (%.2f MiB)\n", raw, raw / 1048576
     printf "arena bytes            %.0f (%.2f MiB)\n", arena, arena / 1048576
     printf "lower bound            %.0f (%.2f MiB)\n", bound, bound / 1048576
     printf "arena / bound          %.4f\n", bound ? arena / bound : 1
     printf "saved                  %.1f%%\n", raw ? 100 * (raw - arena) / raw : 0
     printf "pass time              %.1f ms\n", ms
+  }' "$tmp/log"
+
+# The remarks the table counts: each buffer left alone, grouped by reason,
+# with where it is (at most $DEMO_SHOW per reason; DEMO_SHOW=0 lists all).
+awk -v show="${DEMO_SHOW:-5}" '
+  /remark: buffer not planned: / {
+    loc = $0; sub(/: remark: buffer not planned: .*/, "", loc)
+    reason = $0; sub(/.*remark: buffer not planned: /, "", reason)
+    if (!(reason in count)) order[n++] = reason
+    count[reason]++
+    if (show == 0 || count[reason] <= show) where[reason] = where[reason] "    " loc "\n"
+  }
+  END {
+    if (n) printf "\nbuffers left alone, by reason:\n"
+    for (i = 0; i < n; i++) {
+      r = order[i]
+      printf "  %d x %s\n%s", count[r], r, where[r]
+      if (show && count[r] > show) printf "    ... %d more\n", count[r] - show
+    }
   }' "$tmp/log"
