@@ -7,6 +7,19 @@
 // RUN: not memplan-opt %s --memplan-pipeline="strategy=nope" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: memplan-opt %s --memplan-pipeline="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLANFIRST
 // RUN: memplan-opt %s --memplan-pipeline="arena=argument preserve-intermediates=true" | FileCheck %s --check-prefix=OPTS
+// Every tensor-mem-plan option is a memplan-pipeline option too (but
+// deallocation-runs-after, which follows `deallocate`), and reaches the pass.
+// RUN: memplan-opt --help | awk -f %S/Inputs/pipeline-options.awk | FileCheck %s --check-prefix=ALLOPTS
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="strategy=greedy-by-size-offsets budget-ms=0" | FileCheck %s --check-prefix=CHAIN
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="preserve-intermediates=true" | FileCheck %s --check-prefix=PRESERVE
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="alignment=512" | FileCheck %s --check-prefix=ALIGN
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="arena=argument" | FileCheck %s --check-prefix=ARG
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="report=%t.json timeline=%t.html" -o /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// RUN: FileCheck %s --check-prefix=TIMELINE --input-file=%t.html
+// RUN: not memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="budget-ms=-1" 2>&1 | FileCheck %s --check-prefix=BUDGET
+// RUN: not memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="alignment=3" 2>&1 | FileCheck %s --check-prefix=BADALIGN
+// RUN: not memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="arena=stack" 2>&1 | FileCheck %s --check-prefix=BADARENA
 
 // Two 4x8xf32 temporaries (128 B each) that live together, and a dynamic
 // one for the runtime.
@@ -20,6 +33,26 @@
 // NODEALLOC-NOT: memref.dealloc
 // NORT-NOT:      memplan_rt_alloc
 // BAD: unknown strategy 'nope'
+// ALLOPTS-NOT: missing:
+// ALLOPTS:     checked {{[1-9][0-9]*}} tensor-mem-plan options
+// ALLOPTS-NOT: missing:
+
+// Inputs/chain.mlir: four 256-byte temporaries, each live with the next
+// only: 512 bytes with reuse, 1024 without; at alignment 512 two slots of
+// 512; with arena=argument the arena is the function's last argument.
+// CHAIN:        memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// CHAIN:        memref.view %{{.*}}[%c0{{.*}}][]
+// CHAIN:        memref.view %{{.*}}[%c256{{.*}}][]
+// PRESERVE:     memref.alloc() {alignment = 64 : i64} : memref<1024xi8>
+// ALIGN:        memref.alloc() {alignment = 512 : i64} : memref<1024xi8>
+// ALIGN:        memref.view %{{.*}}[%c512{{.*}}][]
+// ARG:          func.func @chain(%{{.*}}: memref<8x8xf32>, %{{.*}}: memref<512xi8> {{.*}}memplan.arena_size = 512 : i64
+// ARG-NOT:      memref.alloc() {{.*}}xi8>
+// REPORT:       "arena_size": 512
+// TIMELINE:     <html
+// BUDGET:       budget-ms -1 is negative
+// BADALIGN:     alignment 3 is not a positive power of two
+// BADARENA:     arena 'stack' is not one of 'alloc', 'argument'
 func.func @f(%x: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, f32) {
   %c0 = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x8xf32>
