@@ -54,3 +54,19 @@ memplan::getElementLayout(Type Element, Operation *Scope) {
   }
   return L;
 }
+
+llvm::Expected<memplan::ElementLayout>
+memplan::getBufferLayout(mlir::MemRefType Type, mlir::Operation *Scope) {
+  if (!Type.getLayout().isIdentity())
+    return llvm::createStringError("non-identity layout");
+  auto Element = getElementLayout(Type.getElementType(), Scope);
+  if (!Element)
+    return Element.takeError();
+  std::optional<uint64_t> Bytes = Element->Size;
+  for (int64_t Dim : Type.getShape())
+    if (Bytes && !mlir::ShapedType::isDynamic(Dim))
+      Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
+  if (!Bytes)
+    return llvm::createStringError("byte size overflows 64 bits");
+  return ElementLayout{*Bytes, Element->Alignment};
+}

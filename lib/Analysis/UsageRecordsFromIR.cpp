@@ -24,18 +24,7 @@ llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
                                                           Operation *Scope) {
   if (!MemTy.hasStaticShape())
     return llvm::createStringError("dynamic shape");
-  if (!MemTy.getLayout().isIdentity())
-    return llvm::createStringError("non-identity layout");
-  auto Element = getElementLayout(MemTy.getElementType(), Scope);
-  if (!Element)
-    return Element.takeError();
-  std::optional<uint64_t> Bytes = Element->Size;
-  for (int64_t Dim : MemTy.getShape())
-    if (Bytes)
-      Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
-  if (!Bytes)
-    return llvm::createStringError("byte size overflows 64 bits");
-  return ElementLayout{*Bytes, Element->Alignment};
+  return getBufferLayout(MemTy, Scope);
 }
 
 namespace {

@@ -199,20 +199,14 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     auto Fn = Op->getParentOfType<FunctionOpInterface>();
     if (!Fn)
       return Skip("not inside a function");
-    if (!Ty.getLayout().isIdentity())
-      return Skip("non-identity layout");
-    if (Ty.getMemorySpace())
+    if (Ty.getMemorySpace() && Ty.getLayout().isIdentity())
       return Skip("non-default memory space");
     llvm::Expected<memplan::ElementLayout> Element =
-        memplan::getElementLayout(Ty.getElementType(), Op);
+        memplan::getBufferLayout(Ty, Op);
     if (!Element)
       return Skip(llvm::toString(Element.takeError()));
     std::optional<uint64_t> StaticBytes = Element->Size;
-    for (int64_t D : Ty.getShape())
-      if (StaticBytes && !ShapedType::isDynamic(D))
-        StaticBytes =
-            memplan::checkedMul(*StaticBytes, static_cast<uint64_t>(D));
-    if (!StaticBytes || *StaticBytes > static_cast<uint64_t>(INT64_MAX))
+    if (*StaticBytes > static_cast<uint64_t>(INT64_MAX))
       return Skip("byte size overflows 64 bits");
     uint64_t Align = std::max<uint64_t>(alignment, Element->Alignment);
     if (auto A = Op.getAlignment())

@@ -3,6 +3,7 @@
 #ifndef MEMPLAN_ANALYSIS_ELEMENTLAYOUT_H
 #define MEMPLAN_ANALYSIS_ELEMENTLAYOUT_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
 #include "mlir/IR/Types.h"
 #include "llvm/Support/Error.h"
@@ -20,6 +21,13 @@ struct ElementLayout {
 /// under the data layout closest to Scope; an error naming why otherwise.
 llvm::Expected<ElementLayout> getElementLayout(mlir::Type Element,
                                                mlir::Operation *Scope);
+
+/// A buffer of a memref type: Size is the element's size times the static
+/// dimensions (a dynamic dimension multiplies at run time), Alignment the
+/// element's. An error names why memplan cannot place it: a non-identity
+/// layout, an element type without a known size, or 64-bit overflow.
+llvm::Expected<ElementLayout> getBufferLayout(mlir::MemRefType Type,
+                                              mlir::Operation *Scope);
 
 } // namespace memplan
 
