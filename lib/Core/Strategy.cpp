@@ -143,6 +143,8 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
         std::move(E));
   if (Result->Strategy.empty())
     Result->Strategy = Name.str();
+  if (Result->Chosen.empty())
+    Result->Chosen = Result->Strategy;
   // Strategies that computed the live-bytes bound (auto) pass it on; the
   // others get it here.
   if (Result->LowerBound == 0)

@@ -22,10 +22,17 @@ static llvm::json::Value arenaToJSON(const ArenaReport &A) {
                              {"size", static_cast<int64_t>(B.Size)},
                              {"offset", static_cast<int64_t>(B.Offset)},
                              {"first_task", static_cast<int64_t>(B.FirstTask)},
-                             {"last_task", static_cast<int64_t>(B.LastTask)}});
+                             {"last_task", static_cast<int64_t>(B.LastTask)},
+                             {"writer", Object{{"op", B.WriterOp},
+                                               {"location", B.WriterLocation}}}});
+  std::vector<int64_t> Ids;
+  for (const PlannedBufferReport &B : A.Buffers)
+    Ids.push_back(static_cast<int64_t>(B.Id));
   return Object{
       {"memory_space", A.MemorySpace},
       {"strategy", A.Strategy},
+      {"chosen", A.Chosen.empty() ? A.Strategy : A.Chosen},
+      {"peak", peakToJSON(A.Peak, Ids)},
       {"alignment", static_cast<int64_t>(A.Alignment)},
       {"arena_size", static_cast<int64_t>(A.ArenaSize)},
       {"lower_bound", static_cast<int64_t>(A.LowerBound)},

@@ -1,10 +1,13 @@
 //===- PlanJSON.h - A plan as JSON ------------------------------*- C++ -*-===//
 //
 // One schema for every tool that reports a plan (memplan-solve, the pass):
-//   {"strategy": S, "total_size": N, "lower_bound": N, "optimal": B,
-//    "offsets": [N, ...]}                  offsets in record order
+//   {"strategy": S, "chosen": S, "total_size": N, "lower_bound": N,
+//    "optimal": B, "offsets": [N, ...]}    offsets in record order
 // plus "object_ids": [N, ...] and "object_sizes": [N, ...] for plans of
-// shared-object strategies.
+// shared-object strategies. "chosen" is the strategy that made the plan (the
+// one `auto` picked). Reports add "peak": {"task": T, "live": [ids],
+// "bytes": B}, the task where the live aligned bytes peak, the records live
+// there and their aligned bytes (= the live-bytes lower bound).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +18,8 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <vector>
+
 namespace memplan {
 
 /// The lower bound a plan is measured against: the sum of positional
@@ -23,6 +28,25 @@ namespace memplan {
 uint64_t planLowerBound(const Plan &P, llvm::ArrayRef<UsageRecord> Records);
 
 llvm::json::Value planToJSON(const Plan &P, uint64_t LowerBound);
+
+/// Where the live bytes peak.
+struct LivePeak {
+  /// The first task where the live bytes reach their maximum.
+  uint64_t Task = 0;
+  /// Indices of the records live at Task, in record order.
+  std::vector<size_t> Live;
+  /// Their summed sizes (saturating): liveBytesLowerBound(Records).
+  uint64_t Bytes = 0;
+};
+
+/// The peak of Records (aligned ones give the bound of aligned plans). No
+/// records: task 0, nothing live.
+LivePeak livePeak(llvm::ArrayRef<UsageRecord> Records);
+
+/// {"bytes": B, "live": [ids...], "task": T}; Ids maps record indices to the
+/// ids written (empty: the indices themselves).
+llvm::json::Value peakToJSON(const LivePeak &Peak,
+                             llvm::ArrayRef<int64_t> Ids = {});
 
 } // namespace memplan
 

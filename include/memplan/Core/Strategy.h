@@ -38,7 +38,11 @@ struct StrategyOptions {
 /// What a strategy returns. Every plan has offsets; shared-object strategies
 /// also say which object each tensor lives in.
 struct Plan {
+  /// The strategy asked for.
   std::string Strategy;
+  /// The strategy that made the plan: Strategy itself, or the one a meta
+  /// strategy (auto) picked ("best-fit-size", "exact", ...).
+  std::string Chosen;
   OffsetsAssignment Offsets;
   std::optional<ObjectsAssignment> Objects;
   /// Proven optimal for its kind (equal to its lower bound, or an exhausted

@@ -8,6 +8,8 @@
 #ifndef MEMPLAN_TRANSFORMS_PLANREPORT_H
 #define MEMPLAN_TRANSFORMS_PLANREPORT_H
 
+#include "memplan/Core/PlanJSON.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -29,6 +31,11 @@ struct PlannedBufferReport {
   uint64_t Offset = 0;
   uint64_t FirstTask = 0;
   uint64_t LastTask = 0;
+  /// The op that fills the buffer (the first one writing it, e.g. the linalg
+  /// op whose outs it is) and that op's location; the alloc's when nothing
+  /// writes it.
+  std::string WriterOp;
+  std::string WriterLocation;
 };
 
 struct UnplannedBufferReport {
@@ -40,12 +47,17 @@ struct UnplannedBufferReport {
 struct ArenaReport {
   std::string MemorySpace;
   std::string Strategy;
+  /// The strategy that made the plan (the one `auto` picked).
+  std::string Chosen;
   uint64_t Alignment = 0;
   uint64_t ArenaSize = 0;
   uint64_t LowerBound = 0;
   uint64_t BytesWithoutPlanning = 0;
   bool Optimal = false;
   std::vector<PlannedBufferReport> Buffers;
+  /// Where the live aligned bytes peak; Peak.Live indexes Buffers and their
+  /// aligned sizes sum to LowerBound.
+  LivePeak Peak;
 };
 
 struct FunctionReport {

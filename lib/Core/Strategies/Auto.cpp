@@ -23,20 +23,24 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
     std::vector<size_t> (*Order)(llvm::ArrayRef<UsageRecord>);
     GapPolicy Policy;
     bool AtScale;
+    const char *Name; // the registered strategy that does the same
   };
-  const Fast Candidates[] = {{orderBySizeDesc, GapPolicy::BestFit, true},
-                             {orderBySizeLifetime, GapPolicy::BestFit, true},
-                             {orderByArea, GapPolicy::BestFit, false},
-                             {orderByBreadth, GapPolicy::BestFit, false},
-                             {orderByStart, GapPolicy::FirstFit, true}};
+  const Fast Candidates[] = {
+      {orderBySizeDesc, GapPolicy::BestFit, true, "greedy-by-size-offsets"},
+      {orderBySizeLifetime, GapPolicy::BestFit, true, "best-fit-size"},
+      {orderByArea, GapPolicy::BestFit, false, "best-fit-area"},
+      {orderByBreadth, GapPolicy::BestFit, false, "greedy-by-breadth-offsets"},
+      {orderByStart, GapPolicy::FirstFit, true, "first-fit"}};
   bool AtScale = Records.size() > kAutoAllFastMaxRecords;
   PlacementContext Ctx(Records);
   uint64_t Bound = Ctx.LiveBound;
   std::vector<OffsetsAssignment> Plans;
+  std::vector<const char *> Names;
   for (const Fast &F : Candidates) {
     if (AtScale && !F.AtScale)
       continue;
     Plans.push_back(placeInOrder(Ctx, F.Order(Records), F.Policy));
+    Names.push_back(F.Name);
     if (Plans.back().TotalSize <= Bound)
       break;
   }
@@ -50,10 +54,12 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
     return Plans[A].TotalSize < Plans[B].TotalSize;
   });
   std::optional<OffsetsAssignment> Best;
+  std::string Chosen;
   for (size_t I : Rank)
     if (!llvm::errorToBool(
             validateOffsets(Records, Plans[I], Options.Alignment))) {
       Best = std::move(Plans[I]);
+      Chosen = Names[I];
       break;
     }
   Plans.clear();
@@ -72,6 +78,8 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
     if (!llvm::errorToBool(
             validateOffsets(Records, R.Offsets, Options.Alignment)) &&
         R.Offsets.TotalSize <= Best->TotalSize) {
+      if (R.Offsets.TotalSize < Best->TotalSize)
+        Chosen = "exact";
       Best = std::move(R.Offsets);
       Optimal = R.Optimal;
     }
@@ -80,5 +88,6 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
   Plan P = planFromOffsets(std::move(*Best));
   P.Optimal = Optimal;
   P.LowerBound = Bound;
+  P.Chosen = std::move(Chosen);
   return P;
 }

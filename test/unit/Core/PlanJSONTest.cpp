@@ -41,4 +41,44 @@ TEST(PlanJSONTest, ObjectsPlanAddsObjects) {
   EXPECT_EQ(O->getArray("object_sizes")->size(), 9u);
 }
 
+TEST(PlanJSONTest, PeakLiveBuffersSumToTheBound) {
+  for (const char *Rel : {"peers/tvm_deep_speech.csv",
+                          "peers/tflite_gpu_ComplexRecords.csv",
+                          "glow/inception_v4.onnx.csv"}) {
+    auto Set = test::readShared(Rel);
+    auto Aligned = alignRecords(Set.Records, 64);
+    ASSERT_TRUE(bool(Aligned));
+    LivePeak Peak = livePeak(*Aligned);
+    uint64_t Sum = 0;
+    for (size_t I : Peak.Live) {
+      const UsageRecord &R = (*Aligned)[I];
+      EXPECT_LE(R.FirstTask, Peak.Task);
+      EXPECT_GE(R.LastTask, Peak.Task);
+      Sum += R.Size;
+    }
+    EXPECT_EQ(Sum, liveBytesLowerBound(*Aligned)) << Rel;
+    EXPECT_EQ(Peak.Bytes, Sum) << Rel;
+  }
+  EXPECT_TRUE(livePeak({}).Live.empty());
+}
+
+TEST(PlanJSONTest, AutoSaysWhatItChose) {
+  auto Set = test::readShared("peers/tvm_deep_speech.csv");
+  StrategyOptions O;
+  O.Alignment = 64;
+  O.BudgetMs = 0;
+  auto P = planMemory("auto", Set.Records, O);
+  ASSERT_TRUE(bool(P));
+  EXPECT_EQ(P->Strategy, "auto");
+  ASSERT_NE(P->Chosen, "auto");
+  // The strategy named makes a plan of the same size on its own.
+  auto Same = planMemory(P->Chosen, Set.Records, O);
+  ASSERT_TRUE(bool(Same)) << P->Chosen;
+  EXPECT_EQ(Same->Offsets.TotalSize, P->Offsets.TotalSize);
+  EXPECT_EQ(Same->Chosen, P->Chosen);
+  llvm::json::Value V = planToJSON(*P, 0);
+  const llvm::json::Object *J = V.getAsObject();
+  EXPECT_EQ(J->getString("chosen"), P->Chosen);
+}
+
 } // namespace
