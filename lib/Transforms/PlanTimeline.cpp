@@ -17,7 +17,9 @@ static std::vector<TimelineSection> sectionsOf(const FunctionReport &F) {
     S.Title = "@" + F.Function;
     if (!A.MemorySpace.empty())
       S.Title += " (memory space " + A.MemorySpace + ")";
-    S.Subtitle = "strategy " + A.Strategy + ", alignment " +
+    std::string Chosen =
+        A.Chosen.empty() || A.Chosen == A.Strategy ? "" : " (chose " + A.Chosen + ")";
+    S.Subtitle = "strategy " + A.Strategy + Chosen + ", alignment " +
                  std::to_string(A.Alignment) + ", " +
                  std::to_string(F.Unplanned.size()) + " buffers not planned; " +
                  F.Location;
@@ -30,11 +32,20 @@ static std::vector<TimelineSection> sectionsOf(const FunctionReport &F) {
       TB.Record = UsageRecord(B.Size, B.FirstTask, B.LastTask);
       TB.Offset = B.Offset;
       TB.Label = "#" + std::to_string(B.Id);
-      TB.Tooltip = "#" + std::to_string(B.Id) + " " + B.Op + " " + B.Type +
-                   "\n" + B.Location + "\nsize " + formatBytes(B.Size) +
-                   "\noffset " + std::to_string(B.Offset) + "\ntasks [" +
-                   std::to_string(B.FirstTask) + ", " +
-                   std::to_string(B.LastTask) + "]";
+      TB.Id = TB.Label;
+      // Where the buffer is filled (the linalg op whose outs it is, ...):
+      // what a reader looks for, more than the alloc.
+      bool HasWriter = !B.WriterOp.empty();
+      TB.Op = HasWriter ? B.WriterOp : B.Op;
+      TB.Location = HasWriter ? B.WriterLocation : B.Location;
+      TB.Tooltip = "#" + std::to_string(B.Id) + " " + TB.Op + " " + B.Type +
+                   "\n" + TB.Location;
+      if (TB.Location != B.Location)
+        TB.Tooltip += "\nallocated at " + B.Location;
+      TB.Tooltip += "\nsize " + formatBytes(B.Size) + "\noffset " +
+                    std::to_string(B.Offset) + "\ntasks [" +
+                    std::to_string(B.FirstTask) + ", " +
+                    std::to_string(B.LastTask) + "]";
       S.Buffers.push_back(std::move(TB));
     }
     Sections.push_back(std::move(S));

@@ -9,6 +9,8 @@
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Core/Arithmetic.h"
 #include "memplan/Core/LowerBound.h"
+#include "memplan/Core/PlanJSON.h"
+#include "memplan/Core/Timeline.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Transforms/Passes.h"
 #include "memplan/Transforms/PhaseTimer.h"
@@ -16,9 +18,14 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
 #include "llvm/Support/TimeProfiler.h"
 
 namespace memplan {
@@ -33,6 +40,60 @@ using namespace memplan;
 static char AnalysisPhase, StrategyPhase, RewritePhase;
 
 namespace {
+
+/// Whether Path can be written, found without leaving a trace: an existing
+/// file is opened for appending, a new one created and removed.
+static llvm::Error checkWritable(llvm::StringRef Path) {
+  bool Existed = llvm::sys::fs::exists(Path);
+  int FD;
+  std::error_code EC = llvm::sys::fs::openFileForWrite(
+      Path, FD,
+      Existed ? llvm::sys::fs::CD_OpenExisting : llvm::sys::fs::CD_CreateNew,
+      llvm::sys::fs::OF_Append);
+  if (EC)
+    return llvm::createStringError(EC, "cannot write '" + Path +
+                                           "': " + EC.message());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  if (!Existed)
+    llvm::sys::fs::remove(Path);
+  return llvm::Error::success();
+}
+
+/// The ops that may write the buffer Root: its users and those of its views
+/// (ViewLikeOpInterface), each op once.
+static void collectWriters(Value Root,
+                           SmallVectorImpl<Operation *> &Writers) {
+  SmallVector<Value> Work{Root};
+  llvm::SmallPtrSet<Operation *, 8> Seen;
+  while (!Work.empty() && Seen.size() < 4096) {
+    Value V = Work.pop_back_val();
+    for (OpOperand &Use : V.getUses()) {
+      Operation *User = Use.getOwner();
+      if (auto View = dyn_cast<ViewLikeOpInterface>(User);
+          View && View.getViewSource() == V) {
+        for (Value R : User->getResults())
+          Work.push_back(R);
+        continue;
+      }
+      if (!Seen.insert(User).second)
+        continue;
+      if (isa<memref::DeallocOp, bufferization::DeallocOp>(User))
+        continue;
+      auto Effects = dyn_cast<MemoryEffectOpInterface>(User);
+      if (!Effects) {
+        // Unknown effects (a call, an op with regions): it may write.
+        Writers.push_back(User);
+        continue;
+      }
+      SmallVector<MemoryEffects::EffectInstance> On;
+      Effects.getEffectsOnValue(V, On);
+      if (llvm::any_of(On, [](const MemoryEffects::EffectInstance &E) {
+            return isa<MemoryEffects::Write>(E.getEffect());
+          }))
+        Writers.push_back(User);
+    }
+  }
+}
 
 /// One arena: the planned buffers of one function in one memory space.
 struct ArenaGroup {
@@ -68,6 +129,23 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                    << "' is not one of 'alloc', 'argument'\n";
       return failure();
     }
+    // Bad output paths are found before any IR is rewritten.
+    if (!timeline.empty())
+      if (llvm::Expected<TimelineFormat> F = timelineFormatForPath(timeline);
+          !F) {
+        llvm::errs() << "error: tensor-mem-plan: "
+                     << llvm::toString(F.takeError()) << "\n";
+        return failure();
+      }
+    for (const std::string &Path : {report.getValue(), timeline.getValue()})
+      if (!Path.empty())
+        if (llvm::Error E = checkWritable(Path)) {
+          llvm::errs() << "error: " << llvm::toString(std::move(E))
+                       << " (tensor-mem-plan "
+                       << (Path == report.getValue() ? "report" : "timeline")
+                       << "=); nothing was planned\n";
+          return failure();
+        }
     return success();
   }
 
@@ -89,6 +167,52 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     return S;
   }
 
+  /// Warns when Fn still holds tensors but has nothing to plan: the input was
+  /// most likely never bufferized.
+  static void warnIfNotBufferized(FunctionOpInterface Fn,
+                                  const FunctionBuffers &Buffers) {
+    if (!Buffers.Planned.empty() || !Buffers.Unplanned.empty())
+      return;
+    std::optional<Location> Where;
+    if (llvm::any_of(Fn.getArgumentTypes(), llvm::IsaPred<TensorType>) ||
+        llvm::any_of(Fn.getResultTypes(), llvm::IsaPred<TensorType>))
+      Where = Fn.getLoc();
+    if (!Where)
+      Fn.getFunctionBody().walk([&](Operation *Op) {
+        if (llvm::any_of(Op->getResultTypes(), llvm::IsaPred<TensorType>)) {
+          Where = Op->getLoc();
+          return WalkResult::interrupt();
+        }
+        return WalkResult::advance();
+      });
+    if (Where)
+      mlir::emitWarning(*Where)
+          << "tensor-mem-plan: the input has tensor values; run "
+             "one-shot-bufferize first (nothing planned in '"
+          << Fn.getName() << "')";
+  }
+
+  /// Program order of Fn's ops, for "the first op that writes a buffer".
+  DenseMap<Operation *, unsigned> OpOrder;
+
+  /// The first op (in program order) that writes B's buffer, or its alloc.
+  Operation *writerOf(const PlannableBuffer &B) {
+    SmallVector<Operation *> Writers;
+    memref::AllocOp Alloc = B.Alloc;
+    collectWriters(Alloc.getResult(), Writers);
+    Operation *First = nullptr;
+    unsigned FirstOrder = ~0u;
+    for (Operation *W : Writers) {
+      auto It = OpOrder.find(W);
+      unsigned Order = It == OpOrder.end() ? ~0u - 1 : It->second;
+      if (!First || Order < FirstOrder) {
+        First = W;
+        FirstOrder = Order;
+      }
+    }
+    return First ? First : Alloc.getOperation();
+  }
+
   LogicalResult planFunction(FunctionOpInterface Fn) {
     FunctionBuffers Buffers;
     {
@@ -99,6 +223,12 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
           Fn, UsageRecordsOptions{/*DeallocationRunsAfter=*/
                                   deallocationRunsAfter});
     }
+    warnIfNotBufferized(Fn, Buffers);
+    OpOrder.clear();
+    if (!report.empty() || !timeline.empty()) {
+      unsigned N = 0;
+      Fn->walk<WalkOrder::PreOrder>([&](Operation *Op) { OpOrder[Op] = N++; });
+    }
     FunctionReport Report;
     Report.Function = Fn.getName().str();
     Report.Location = locationOf(Fn);
@@ -108,6 +238,13 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       Report.Unplanned.push_back({locationOf(U.Alloc),
                                   U.Alloc->getName().getStringRef().str(),
                                   U.Reason});
+      // MLIR's remark engine (--remarks-filter=memplan ...): on when asked.
+      remark::missed(U.Alloc->getLoc(),
+                     remark::RemarkOpts::name("BufferNotPlanned")
+                         .category("memplan")
+                         .subCategory("tensor-mem-plan")
+                         .function(Fn.getName()))
+          << remark::reason("{0}", U.Reason);
       if (!remarks)
         continue;
       InFlightDiagnostic D = U.Alloc->emitRemark()
@@ -262,6 +399,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     if (G.MemorySpace)
       llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
     Arena.Strategy = P->Strategy;
+    Arena.Chosen = P->Chosen;
+    Arena.Peak = livePeak(*AlignedRecords);
     Arena.Alignment = Align;
     Arena.ArenaSize = P->Offsets.TotalSize;
     Arena.LowerBound = Bound;
@@ -271,10 +410,18 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       memref::AllocOp Alloc = B->Alloc;
       std::string Type;
       llvm::raw_string_ostream(Type) << Alloc.getType();
-      Arena.Buffers.push_back({I, locationOf(Alloc), "memref.alloc", Type,
-                               Records[I].Size, P->Offsets.Offsets[I],
-                               Records[I].FirstTask, Records[I].LastTask});
+      PlannedBufferReport BR{I, locationOf(Alloc), "memref.alloc", Type,
+                             Records[I].Size, P->Offsets.Offsets[I],
+                             Records[I].FirstTask, Records[I].LastTask};
+      if (!report.empty() || !timeline.empty()) {
+        Operation *Writer = writerOf(*B);
+        BR.WriterOp = Writer->getName().getStringRef().str();
+        BR.WriterLocation = locationOf(Writer);
+      }
+      Arena.Buffers.push_back(std::move(BR));
     }
+    size_t PeakLive = Arena.Peak.Live.size();
+    uint64_t PeakTask = Arena.Peak.Task;
     Report.Arenas.push_back(std::move(Arena));
     {
       llvm::TimeTraceScope Scope("memplan rewrite");
@@ -288,8 +435,32 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     bytesUnplanned += RawBytes;
     arenaBytes += P->Offsets.TotalSize;
     lowerBoundBytes += Bound;
+    std::string Space;
+    if (G.MemorySpace)
+      llvm::raw_string_ostream(Space) << G.MemorySpace;
+    {
+      // MLIR's remark engine (--remarks-filter=memplan
+      // --remarks-output-file=F): a no-op unless enabled.
+      auto R = remark::passed(Fn.getLoc(),
+                              remark::RemarkOpts::name("ArenaPlanned")
+                                  .category("memplan")
+                                  .subCategory("tensor-mem-plan")
+                                  .function(Fn.getName()));
+      if (R)
+        R << remark::metric("BuffersPlanned", G.Buffers.size())
+          << remark::metric("BytesWithoutPlanning", RawBytes)
+          << remark::metric("ArenaBytes", P->Offsets.TotalSize)
+          << remark::metric("LowerBound", Bound)
+          << remark::metric("Strategy", P->Strategy)
+          << remark::metric("Chosen", P->Chosen)
+          << remark::metric("PeakTask", PeakTask)
+          << remark::metric("PeakBuffers", PeakLive)
+          << remark::metric("MemorySpace", Space);
+    }
     if (remarks) {
-      InFlightDiagnostic D = Fn.emitRemark()
+      // On the location alone: attached to the op, the whole function would
+      // be printed under it.
+      InFlightDiagnostic D = mlir::emitRemark(Fn.getLoc())
                              << "tensor-mem-plan: " << G.Buffers.size()
                              << " buffers planned, " << RawBytes
                              << " bytes without planning, arena "
@@ -297,6 +468,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                              << Bound << ", strategy " << P->Strategy;
       if (G.MemorySpace)
         D << ", memory space " << G.MemorySpace;
+      D << "; chose " << P->Chosen << ", peak at task " << PeakTask
+        << " with " << PeakLive << " buffers live";
     }
     return success();
   }

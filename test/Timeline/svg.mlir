@@ -10,12 +10,17 @@
 // CHECK:      <svg xmlns="http://www.w3.org/2000/svg"
 // CHECK:      <g class="section" data-buffers="2">
 // CHECK:      <text class="title" {{.*}}>@two</text>
-// CHECK-COUNT-2: <rect class="buffer" {{.*}}><title>#{{[01]}} memref.alloc memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:8)&#10;size 64 B&#10;offset {{0|64}}&#10;tasks [{{[01]}}, {{[23]}}]</title></rect>
+// Tooltips name the op that fills the buffer (a is only read: its alloc).
+// CHECK:      <rect class="buffer" {{.*}}><title>#0 memref.alloc memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:8)&#10;size 64 B&#10;offset {{0|64}}&#10;tasks [0, 2]</title></rect>
+// CHECK:      <rect class="buffer" {{.*}}><title>#1 memref.copy memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:3)&#10;allocated at loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:8)&#10;size 64 B&#10;offset {{0|64}}&#10;tasks [1, 3]</title></rect>
 // CHECK:      <path class="live"
 // CHECK:      <line class="bound"
 // CHECK:      <line class="arena"
+// The peak: both live from task 1.
+// CHECK:      <line class="peak"
 // CHECK:      arena 128 B
 // CHECK:      lower bound 128 B
+// CHECK:      peak: task 1, 2 live
 // CHECK:      arena / bound = 1.0000
 // CHECK:      2 buffers, 5 tasks
 // CHECK:      </svg>

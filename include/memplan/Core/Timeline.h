@@ -1,10 +1,13 @@
 //===- Timeline.h - A plan as a picture -------------------------*- C++ -*-===//
 //
 // Draws plans as timelines: x = task, y = offset in the arena, one rectangle
-// per buffer, the live-bytes curve and the lower bound as lines, and a legend
-// with the arena size and its ratio to the bound. Output is a standalone SVG
-// or a self-contained HTML page (inline SVG, hover tooltips, no external
-// resources). Pure C++: the pass and memplan-solve both use it.
+// per buffer, the live-bytes curve and the lower bound as lines, a marker at
+// the task where the live bytes peak, and a legend with the arena size and
+// its ratio to the bound. Output is a standalone SVG or a self-contained HTML
+// page (inline SVG, no external resources) with hover tooltips, zoom and pan
+// (wheel, drag, buttons), a y scale that spreads small buffers apart, and a
+// sortable table of the buffers live at the peak. Pure C++: the pass and
+// memplan-solve both use it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +34,11 @@ struct TimelineBuffer {
   std::string Label;
   /// Hover text; lines separated by '\n'.
   std::string Tooltip;
+  /// Columns of the HTML page's "live at the peak" table (optional): the
+  /// buffer's id (Label when empty), the op that fills it and its location.
+  std::string Id;
+  std::string Op;
+  std::string Location;
 };
 
 /// One arena: one picture.
