@@ -9,19 +9,22 @@
 
 using namespace mlir;
 
+void memplan::buildMemPlanBufferization(OpPassManager &PM) {
+  bufferization::OneShotBufferizePassOptions Bufferize;
+  Bufferize.bufferizeFunctionBoundaries = true;
+  // Identity layouts at function boundaries: what a C caller passes, and
+  // what the deallocation pipeline needs.
+  Bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Networks carry activations through loops.
+  Bufferize.allowReturnAllocsFromLoops = true;
+  PM.addPass(bufferization::createOneShotBufferizePass(Bufferize));
+}
+
 void memplan::buildMemPlanPipeline(OpPassManager &PM,
                                    const MemPlanPipelineOptions &Options) {
-  if (Options.bufferize) {
-    bufferization::OneShotBufferizePassOptions Bufferize;
-    Bufferize.bufferizeFunctionBoundaries = true;
-    // Identity layouts at function boundaries: what a C caller passes, and
-    // what the deallocation pipeline needs.
-    Bufferize.functionBoundaryTypeConversion =
-        bufferization::LayoutMapOption::IdentityLayoutMap;
-    // Networks carry activations through loops.
-    Bufferize.allowReturnAllocsFromLoops = true;
-    PM.addPass(bufferization::createOneShotBufferizePass(Bufferize));
-  }
+  if (Options.bufferize)
+    buildMemPlanBufferization(PM);
   // Planning comes before deallocation: the ownership-based deallocation
   // compares pointers (extract_aligned_pointer_as_index), which would make
   // every temporary of a function that returns a buffer unplannable. It

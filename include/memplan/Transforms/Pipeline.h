@@ -71,6 +71,12 @@ struct MemPlanPipelineOptions
 void buildMemPlanPipeline(mlir::OpPassManager &PM,
                           const MemPlanPipelineOptions &Options);
 
+/// Adds the bufferization memplan-pipeline starts with (one-shot-bufferize
+/// across function boundaries, identity layouts, allocs returned from
+/// loops), for a compiler that plans with memplan::planModule
+/// (PlanResult.h) or runs tensor-mem-plan itself.
+void buildMemPlanBufferization(mlir::OpPassManager &PM);
+
 /// Registers `memplan-pipeline` with its options.
 void registerMemPlanPipeline();
 

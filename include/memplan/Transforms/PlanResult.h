@@ -1,0 +1,89 @@
+//===- PlanResult.h - The plan as data, for C++ embedders -------*- C++ -*-===//
+//
+// What tensor-mem-plan would do to a bufferized module, returned as a data
+// structure instead of rewritten IR or a report file: per function and
+// memory space one PlannedArena with the usage records, the offsets, the
+// arena size, the live-bytes lower bound and the strategy that made the
+// plan. The IR is not changed; run tensor-mem-plan (or memplan-pipeline) to
+// rewrite it. examples/embed/snippet.cpp (in docs/UserGuide.md) uses it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_TRANSFORMS_PLANRESULT_H
+#define MEMPLAN_TRANSFORMS_PLANRESULT_H
+
+#include "memplan/Core/Types.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+/// The options of tensor-mem-plan that decide the plan (the others, arena,
+/// report and timeline, only decide how it is written out).
+struct PlanOptions {
+  /// A registered strategy (memplan-solve --list); "auto" by default.
+  std::string Strategy = "auto";
+  /// Alignment of the arena and of every offset, in bytes (a power of 2);
+  /// raised to a buffer's own alignment where that is larger.
+  uint64_t Alignment = 64;
+  /// Time budget of search strategies (auto, exact), in milliseconds.
+  double BudgetMs = 1000;
+  /// No reuse at all: every buffer gets its own range.
+  bool PreserveIntermediates = false;
+  /// The ownership-based deallocation runs after planning (as in
+  /// memplan-pipeline): buffers forwarded through control flow stay out.
+  bool DeallocationRunsAfter = false;
+};
+
+/// One arena: the planned buffers of one function in one memory space.
+/// Records[I], Offsets[I] and Allocs[I] describe the same buffer.
+struct PlannedArena {
+  /// Name of the function (its symbol).
+  std::string Function;
+  /// The memory space attribute as printed; empty for the default space.
+  std::string MemorySpace;
+  /// The strategy that made the plan: the one asked for, or the one a meta
+  /// strategy (auto) picked ("best-fit-size", "exact", ...).
+  std::string Strategy;
+  /// Alignment of the arena and of every offset.
+  uint64_t Alignment = 0;
+  /// Bytes of the arena.
+  uint64_t ArenaSize = 0;
+  /// Live-bytes lower bound of the (aligned) records: no plan is smaller.
+  uint64_t LowerBound = 0;
+  /// Sum of the buffers' sizes: the bytes without planning.
+  uint64_t BytesWithoutPlanning = 0;
+  /// The plan is proven optimal (it meets its bound, or exact proved it).
+  bool Optimal = false;
+  /// Size in bytes (not rounded up) and first/last task of each buffer, as
+  /// given to the strategy (persistent buffers, and every buffer with
+  /// PreserveIntermediates, span the whole function).
+  std::vector<UsageRecord> Records;
+  /// Byte offset of each buffer in the arena.
+  std::vector<uint64_t> Offsets;
+  /// The memref.alloc op of each buffer.
+  std::vector<mlir::Operation *> Allocs;
+};
+
+/// Plans every function with a body in Module (or nested in it) without
+/// changing the IR. The module must be bufferized (memref.alloc); buffers
+/// the planner cannot place (returned, escaping, dynamic) are left out (see
+/// computeUsageRecords for the reasons). Fails on an unknown strategy, a bad
+/// option or a strategy error.
+llvm::Expected<std::vector<PlannedArena>>
+planModule(mlir::ModuleOp Module, const PlanOptions &Options = {});
+
+/// The same for one function.
+llvm::Expected<std::vector<PlannedArena>>
+planFunction(mlir::FunctionOpInterface Function,
+             const PlanOptions &Options = {});
+
+} // namespace memplan
+
+#endif // MEMPLAN_TRANSFORMS_PLANRESULT_H
