@@ -7,12 +7,14 @@
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 #include <optional>
@@ -25,6 +27,54 @@ llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
   if (!MemTy.hasStaticShape())
     return llvm::createStringError("dynamic shape");
   return getBufferLayout(MemTy, Scope);
+}
+
+/// A constant upper bound of a dynamic size: from ValueBoundsOpInterface
+/// (affine.min, arith.minui, tensor/memref.dim of a bounded value, ...), or
+/// given by the user as `memplan.max` on an index argument of the function.
+static std::optional<int64_t> upperBound(Value Size) {
+  if (auto Arg = dyn_cast<BlockArgument>(Size))
+    if (Arg.getOwner()->isEntryBlock())
+      if (auto Fn =
+              dyn_cast<FunctionOpInterface>(Arg.getOwner()->getParentOp()))
+        if (auto Max = Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(),
+                                                        kMaxAttrName))
+          return Max.getInt() >= 0 ? std::optional<int64_t>(Max.getInt())
+                                   : std::nullopt;
+  // arith.minui/minsi have no ValueBounds model in MLIR 22: the minimum is
+  // at most the bound of either operand.
+  if (isa_and_nonnull<arith::MinUIOp, arith::MinSIOp>(Size.getDefiningOp())) {
+    std::optional<int64_t> Lhs = upperBound(Size.getDefiningOp()->getOperand(0));
+    std::optional<int64_t> Rhs = upperBound(Size.getDefiningOp()->getOperand(1));
+    if (Lhs && Rhs)
+      return std::min(*Lhs, *Rhs);
+    return Lhs ? Lhs : Rhs;
+  }
+  FailureOr<int64_t> Bound = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(Size),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (failed(Bound) || *Bound < 0)
+    return std::nullopt;
+  return *Bound;
+}
+
+llvm::Expected<ElementLayout>
+memplan::boundedBufferLayout(memref::AllocOp Alloc) {
+  MemRefType Type = Alloc.getType();
+  SmallVector<int64_t> Shape(Type.getShape());
+  unsigned Next = 0;
+  for (int64_t &Dim : Shape)
+    if (ShapedType::isDynamic(Dim)) {
+      std::optional<int64_t> Bound =
+          upperBound(Alloc.getDynamicSizes()[Next++]);
+      if (!Bound)
+        return llvm::createStringError("dynamic shape");
+      Dim = *Bound;
+    }
+  return getBufferLayout(
+      MemRefType::get(Shape, Type.getElementType(), Type.getLayout(),
+                      Type.getMemorySpace()),
+      Alloc.getOperation());
 }
 
 namespace {
@@ -107,7 +157,8 @@ private:
     };
     MemRefType Type = Alloc.getType();
     llvm::Expected<ElementLayout> Layout =
-        staticBufferLayout(Type, Alloc.getOperation());
+        Type.hasStaticShape() ? staticBufferLayout(Type, Alloc.getOperation())
+                              : boundedBufferLayout(Alloc);
     if (!Layout)
       return Leave(llvm::toString(Layout.takeError()));
 

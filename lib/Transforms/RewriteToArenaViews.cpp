@@ -553,8 +553,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       B.setInsertionPoint(Alloc);
       Value Offset = arith::ConstantIndexOp::create(
           B, Alloc.getLoc(), static_cast<int64_t>(Offsets.Offsets[I]));
+      // A dynamic alloc is planned at its bound and viewed at its size.
       Value View = memref::ViewOp::create(B, Alloc.getLoc(), Alloc.getType(),
-                                          Arena, Offset, ValueRange());
+                                          Arena, Offset,
+                                          Alloc.getDynamicSizes());
       for (Operation *Dealloc : Buffer->Deallocs)
         Dealloc->erase();
       if (LastTop == Alloc.getOperation())

@@ -60,6 +60,10 @@ struct FunctionBuffers {
 /// Name of the unit attribute that marks an alloc as persistent.
 constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
 
+/// Name of the argument attribute that bounds an index argument: an alloc
+/// sized by it is planned at the bound.
+constexpr llvm::StringLiteral kMaxAttrName = "memplan.max";
+
 struct UsageRecordsOptions {
   /// The ownership-based deallocation will run after planning. It frees a
   /// memref forwarded through a block argument or a region result by the
@@ -72,6 +76,11 @@ struct UsageRecordsOptions {
 /// Allocs of functions nested inside it are not its own.
 FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
                                     UsageRecordsOptions Options = {});
+
+/// Byte size of a dynamic alloc at the constant upper bound of each of its
+/// dynamic sizes (ValueBoundsOpInterface, or `memplan.max` on a function
+/// argument), or "dynamic shape" when a size has none.
+llvm::Expected<ElementLayout> boundedBufferLayout(mlir::memref::AllocOp Alloc);
 
 /// Byte size (Size) of a memref type's buffer and the alignment its
 /// elements need, or a reason why the planner cannot use it (dynamic shape,
