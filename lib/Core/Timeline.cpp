@@ -391,10 +391,10 @@ static const char *kStyle = R"(
   .grid { stroke: #e4e4e4; }
   .buffer { stroke-width: 0.6; fill-opacity: 0.85; }
   .buffer:hover, .buffer.hl { fill-opacity: 1; stroke: #000; stroke-width: 1.5; }
-  .live { fill: none; stroke: #d62728; stroke-width: 1.5; }
+  .live { fill: none; stroke: #d62728; stroke-width: 1.2; }
   .bound { stroke: #1f77b4; stroke-width: 1.5; stroke-dasharray: 6 3; }
   .arena { stroke: #000; stroke-width: 1.5; }
-  .peak { stroke: #9467bd; stroke-width: 2; stroke-dasharray: 2 2; }
+  .peak { stroke: #6a0dad; stroke-width: 2.5; stroke-dasharray: 6 3; }
 )";
 
 static void renderSVG(llvm::ArrayRef<TimelineSection> Sections, bool Html,
@@ -484,10 +484,11 @@ proportions).</p>
   var NS = 'http://www.w3.org/2000/svg';
   var tip = document.getElementById('tip');
   var L = PLOT.L, W = PLOT.W, T = PLOT.T, H = PLOT.H;
-  function bytesText(v) {
+  function bytesText(v, digits) {
+    if (digits > 6) return Math.round(v) + ' B';
     var u = ['B', 'KiB', 'MiB', 'GiB', 'TiB'], i = 0;
     while (Math.abs(v) >= 1024 && i < 4) { v /= 1024; ++i; }
-    return (i ? v.toFixed(v < 10 ? 2 : 1) : Math.round(v)) + ' ' + u[i];
+    return (i ? v.toFixed(digits) : Math.round(v)) + ' ' + u[i];
   }
   function niceStep(span, n) {
     var raw = span / n;
@@ -591,11 +592,18 @@ proportions).</p>
       for (var t = Math.ceil(st.t0 / xs) * xs; t <= st.t1; t += xs)
         ticks.appendChild(el('text', { 'class': 'tick', 'text-anchor': 'middle',
           x: X(t).toFixed(2), y: T + H + 16 }, String(t)));
+      // Offset ticks at even heights; as many digits as tell them apart.
+      var vals = [], texts;
+      for (var k = 0; k <= 6; ++k) vals.push(uinv(st.u0 + (st.u1 - st.u0) * k / 6));
+      for (var dg = 2; dg <= 8; dg += 2) {
+        texts = vals.map(function (v) { return bytesText(v, dg); });
+        if (texts.every(function (t, j) { return !j || t !== texts[j - 1]; })) break;
+      }
       for (var k = 0; k <= 6; ++k) {
-        var uu = st.u0 + (st.u1 - st.u0) * k / 6, yy = T + H - k / 6 * H;
+        var yy = T + H - k / 6 * H;
         ticks.appendChild(el('line', { 'class': 'grid', x1: L, x2: L + W, y1: yy, y2: yy }));
         ticks.appendChild(el('text', { 'class': 'tick', 'text-anchor': 'end',
-          x: L - 6, y: yy + 4 }, bytesText(uinv(uu))));
+          x: L - 6, y: yy + 4 }, texts[k]));
       }
       var zoomed = st.t0 > 0 || st.t1 < d.tasks || st.u0 > 0 || st.u1 < 1;
       view.textContent = 'tasks ' + Math.floor(st.t0) + '-' + Math.ceil(st.t1) +
