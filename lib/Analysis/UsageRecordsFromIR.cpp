@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
@@ -32,20 +33,35 @@ llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
 /// A constant upper bound of a dynamic size: from ValueBoundsOpInterface
 /// (affine.min, arith.minui, tensor/memref.dim of a bounded value, ...), or
 /// given by the user as `memplan.max` on an index argument of the function.
-static std::optional<int64_t> upperBound(Value Size) {
-  if (auto Arg = dyn_cast<BlockArgument>(Size))
-    if (Arg.getOwner()->isEntryBlock())
-      if (auto Fn =
-              dyn_cast<FunctionOpInterface>(Arg.getOwner()->getParentOp()))
-        if (auto Max = Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(),
-                                                        kMaxAttrName))
-          return Max.getInt() >= 0 ? std::optional<int64_t>(Max.getInt())
-                                   : std::nullopt;
+static bool isFunctionArgument(Value V) {
+  auto Arg = dyn_cast<BlockArgument>(V);
+  return Arg && Arg.getOwner()->isEntryBlock() &&
+         isa<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+}
+
+static std::optional<int64_t> upperBound(Value Size, int64_t ArgumentBound) {
+  if (isFunctionArgument(Size)) {
+    auto Arg = cast<BlockArgument>(Size);
+    auto Fn = cast<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+    if (auto Max =
+            Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(), kMaxAttrName))
+      return Max.getInt() >= 0 ? std::optional<int64_t>(Max.getInt())
+                               : std::nullopt;
+    if (ArgumentBound >= 0)
+      return ArgumentBound;
+  }
+  // A dim of a shaped argument, under the user's bound.
+  if (ArgumentBound >= 0 && Size.getDefiningOp() &&
+      isa<memref::DimOp, tensor::DimOp>(Size.getDefiningOp()) &&
+      isFunctionArgument(Size.getDefiningOp()->getOperand(0)))
+    return ArgumentBound;
   // arith.minui/minsi have no ValueBounds model in MLIR 22: the minimum is
   // at most the bound of either operand.
   if (isa_and_nonnull<arith::MinUIOp, arith::MinSIOp>(Size.getDefiningOp())) {
-    std::optional<int64_t> Lhs = upperBound(Size.getDefiningOp()->getOperand(0));
-    std::optional<int64_t> Rhs = upperBound(Size.getDefiningOp()->getOperand(1));
+    std::optional<int64_t> Lhs =
+        upperBound(Size.getDefiningOp()->getOperand(0), ArgumentBound);
+    std::optional<int64_t> Rhs =
+        upperBound(Size.getDefiningOp()->getOperand(1), ArgumentBound);
     if (Lhs && Rhs)
       return std::min(*Lhs, *Rhs);
     return Lhs ? Lhs : Rhs;
@@ -59,14 +75,14 @@ static std::optional<int64_t> upperBound(Value Size) {
 }
 
 llvm::Expected<ElementLayout>
-memplan::boundedBufferLayout(memref::AllocOp Alloc) {
+memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound) {
   MemRefType Type = Alloc.getType();
   SmallVector<int64_t> Shape(Type.getShape());
   unsigned Next = 0;
   for (int64_t &Dim : Shape)
     if (ShapedType::isDynamic(Dim)) {
       std::optional<int64_t> Bound =
-          upperBound(Alloc.getDynamicSizes()[Next++]);
+          upperBound(Alloc.getDynamicSizes()[Next++], ArgumentDimBound);
       if (!Bound)
         return llvm::createStringError("dynamic shape");
       Dim = *Bound;
@@ -158,7 +174,8 @@ private:
     MemRefType Type = Alloc.getType();
     llvm::Expected<ElementLayout> Layout =
         Type.hasStaticShape() ? staticBufferLayout(Type, Alloc.getOperation())
-                              : boundedBufferLayout(Alloc);
+                              : boundedBufferLayout(
+                                    Alloc, Options.ArgumentDimBound);
     if (!Layout)
       return Leave(llvm::toString(Layout.takeError()));
 

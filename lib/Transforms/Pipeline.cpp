@@ -38,6 +38,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.timeline = Options.timeline;
   Plan.preserveIntermediates = Options.preserveIntermediates;
   Plan.arena = Options.arena;
+  Plan.dimBounds = Options.dimBounds;
   Plan.deallocationRunsAfter = Options.deallocate;
   PM.addPass(createTensorMemPlan(Plan));
   if (Options.deallocate)

@@ -221,7 +221,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                    &AnalysisPhase);
       Buffers = computeUsageRecords(
           Fn, UsageRecordsOptions{/*DeallocationRunsAfter=*/
-                                  deallocationRunsAfter});
+                                  deallocationRunsAfter,
+                                  /*ArgumentDimBound=*/dimBounds});
     }
     warnIfNotBufferized(Fn, Buffers);
     OpOrder.clear();

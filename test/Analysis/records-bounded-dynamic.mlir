@@ -56,3 +56,30 @@ func.func @user_bound(%a: index {memplan.max = 100 : i64}, %b: index, %out: memr
   memref.store %v, %out[] : memref<f32>
   return
 }
+
+// -----
+
+// dim-bounds=N bounds what comes straight from the arguments: an index
+// argument, a dim of a memref argument. A size computed from them (n + 1)
+// stays dynamic.
+// RUN: memplan-opt %s -split-input-file --tensor-mem-plan="dim-bounds=32 remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIMB
+// (without the option, the -verify-diagnostics run above: all dynamic).
+// DIMB: remark: buffer not planned: dynamic shape
+// DIMB: remark: tensor-mem-plan: 2 buffers planned, 256 bytes without planning
+func.func @dim_bounds(%n: index, %m: memref<?xf32>, %out: memref<f32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @below {{unplanned: dynamic shape}}
+  %a = memref.alloc(%n) : memref<?xf32>
+  %d = memref.dim %m, %c0 : memref<?xf32>
+  // expected-remark @below {{unplanned: dynamic shape}}
+  %b = memref.alloc(%d) : memref<?xf32>
+  %n1 = arith.addi %n, %c1 : index
+  // expected-remark @below {{unplanned: dynamic shape}}
+  %c = memref.alloc(%n1) : memref<?xf32>
+  %v = memref.load %a[%c0] : memref<?xf32>
+  %w = memref.load %b[%c0] : memref<?xf32>
+  %x = memref.load %c[%c0] : memref<?xf32>
+  memref.store %v, %out[] : memref<f32>
+  return
+}

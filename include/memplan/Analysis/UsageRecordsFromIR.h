@@ -70,6 +70,11 @@ struct UsageRecordsOptions {
   /// base pointer of its view, which for a view of the arena is the arena
   /// (a double free): such buffers are left alone.
   bool DeallocationRunsAfter = false;
+  /// The largest value of a dynamic size that comes straight from the
+  /// function's arguments (an index argument, or a dim of a shaped one)
+  /// without a `memplan.max` of its own; negative: none (ExecuTorch and
+  /// TVM Relax plan dynamic tensors at such a user-given bound).
+  int64_t ArgumentDimBound = -1;
 };
 
 /// Analyses one function (or any FunctionOpInterface op with a body).
@@ -80,7 +85,8 @@ FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
 /// Byte size of a dynamic alloc at the constant upper bound of each of its
 /// dynamic sizes (ValueBoundsOpInterface, or `memplan.max` on a function
 /// argument), or "dynamic shape" when a size has none.
-llvm::Expected<ElementLayout> boundedBufferLayout(mlir::memref::AllocOp Alloc);
+llvm::Expected<ElementLayout>
+boundedBufferLayout(mlir::memref::AllocOp Alloc, int64_t ArgumentDimBound = -1);
 
 /// Byte size (Size) of a memref type's buffer and the alignment its
 /// elements need, or a reason why the planner cannot use it (dynamic shape,

@@ -38,6 +38,11 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            "The ownership-based deallocation runs after this pass (as in "
            "memplan-pipeline): leave alone buffers forwarded through control "
            "flow, which it would free through their views">,
+    Option<"dimBounds", "dim-bounds", "int64_t", /*default=*/"-1",
+           "Upper bound of every dynamic size taken straight from a function "
+           "argument (an index argument, or a dim of a shaped one) without "
+           "a memplan.max of its own: such allocs are planned at the bound "
+           "(negative: none)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write a JSON report of every plan to this file">,
     Option<"timeline", "timeline", "std::string", /*default=*/"\"\"",

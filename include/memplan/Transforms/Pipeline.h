@@ -53,6 +53,12 @@ struct MemPlanPipelineOptions
       *this, "arena",
       llvm::cl::desc("Where the arena comes from: 'alloc' or 'argument'"),
       llvm::cl::init("alloc")};
+  Option<int64_t> dimBounds{
+      *this, "dim-bounds",
+      llvm::cl::desc("Upper bound of dynamic sizes taken from function "
+                     "arguments: such allocs are planned at the bound "
+                     "(negative: none)"),
+      llvm::cl::init(-1)};
   Option<std::string> report{*this, "report",
                              llvm::cl::desc("Write the JSON plan report here"),
                              llvm::cl::init("")};
