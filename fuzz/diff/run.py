@@ -202,7 +202,8 @@ class Stats:
     def __init__(self):
         self.lock = threading.Lock()
         self.c = dict(programs=0, runs=0, mismatches=0, overlaps=0, tool_failures=0,
-                      hangs=0, gen_errors=0, pipeline_skipped=0, injected=0)
+                      hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
+                      invariant=0)
         self.variants = set()
         self.findings = []
 
@@ -308,6 +309,21 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
         return ["seed %d: GENERATOR ERROR (unplanned program fails: %s) -> %s" %
                 (seed, status, d)]
     msgs = []
+    # The analysis' own invariant, derived apart from its task arithmetic:
+    # a buffer that may be live at an op has the op's task in its record.
+    _, _, inv_err = call([tools.opt, prog, "--test-memplan-liveness-invariant",
+                          "-o", os.devnull])
+    if "liveness invariant violated" in inv_err:
+        st.add(invariant=1)
+        d = os.path.join(a.out, "seed%d-invariant" % seed)
+        os.makedirs(d, exist_ok=True)
+        with open(os.path.join(d, "prog.mlir"), "w") as fh:
+            fh.write(text)
+        with open(os.path.join(d, "stderr.txt"), "w") as fh:
+            fh.write(inv_err)
+        with st.lock:
+            st.findings.append(d)
+        msgs.append("seed %d: INVARIANT (a record misses a live point) -> %s" % (seed, d))
     for variant in variants_for(seed, a, strategies):
         s, al, mode = variant
         with st.lock:
@@ -499,16 +515,18 @@ def main():
     c = st.c
     covered = len(st.variants)
     print("programs: %d  runs: %d  mismatches: %d  report overlaps: %d  tool failures: %d  "
-          "hangs: %d  generator errors: %d  pipeline skipped: %d  time: %.1fs" % (
+          "hangs: %d  generator errors: %d  pipeline skipped: %d  "
+          "invariant violations: %d  time: %.1fs" % (
               c["programs"], c["runs"], c["mismatches"], c["overlaps"], c["tool_failures"],
-              c["hangs"], c["gen_errors"], c["pipeline_skipped"], el))
+              c["hangs"], c["gen_errors"], c["pipeline_skipped"], c["invariant"], el))
     print("variants covered: %d of %d (strategy x alignment x mode)%s" % (
         covered, len(strategies) * len(a.alignments) * (1 + bool(a.runtime_every) +
                                                         bool(a.pipeline_every)),
         "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
     if st.findings:
         print("findings in %s" % a.out)
-    if c["mismatches"] or c["overlaps"] or c["tool_failures"] or c["hangs"]:
+    if (c["mismatches"] or c["overlaps"] or c["tool_failures"] or c["hangs"] or
+            c["invariant"]):
         sys.exit(1)
     if c["gen_errors"]:
         sys.exit(2)
