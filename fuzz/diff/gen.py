@@ -894,6 +894,19 @@ class Gen:
         self.mix(f, ctx, self.to_i64(f, v, r.mt.et))
 
     # ---------------------------------------------------------------- regions
+    def carried_body(self, f, ctx, trips, name, carry, roots, fresh_root):
+        """One trip of a loop that carries a buffer in `name`: statements,
+        then the buffer for the next trip (a fresh one or the updated one)."""
+        c = ctx.child(trips)
+        cur = Buf(name, carry.mt, roots)
+        c.env.append(cur)
+        self.region_body(f, c, self.rng.randint(1, 3))
+        if fresh_root is not None:
+            return self.replacement(f, c, cur, fresh_root)
+        if cur.writable():
+            self.update_buf(f, c, cur)
+        return cur
+
     def region_body(self, f, ctx, n):
         start = len(ctx.env)
         for _ in range(n):
@@ -1002,15 +1015,7 @@ class Gen:
         f.emit("} do {")
         f.emit("^bb0(%s: %s, %s: index):" % (b1, carry.t, k1))
         f.ind += 1
-        c = ctx.child(trips)
-        cur = Buf(b1, carry.mt, roots)
-        c.env.append(cur)
-        self.region_body(f, c, self.rng.randint(1, 3))
-        out = cur
-        if fresh_root is not None:
-            out = self.replacement(f, c, cur, fresh_root)
-        elif cur.writable():
-            self.update_buf(f, c, cur)
+        out = self.carried_body(f, ctx, trips, b1, carry, roots, fresh_root)
         k2 = f.fresh("wk")
         f.emit("%s = arith.addi %s, %s : index" % (k2, k1, f.const(1)))
         f.emit("scf.yield %s, %s : %s, index" % (out.name, k2, carry.t))
@@ -1104,15 +1109,7 @@ class Gen:
             f.emit("%s = arith.cmpi slt, %s, %s : index" % (go, iv, f.const(trips)))
             f.emit("cf.cond_br %s, %s, %s" % (go, B, E))
             self.open_block(f, B)
-            c = ctx.child(trips)
-            cur = Buf(bb, carry.mt, roots)
-            c.env.append(cur)
-            self.region_body(f, c, self.rng.randint(1, 3))
-            out = cur
-            if fresh_root is not None:
-                out = self.replacement(f, c, cur, fresh_root)
-            elif cur.writable():
-                self.update_buf(f, c, cur)
+            out = self.carried_body(f, ctx, trips, bb, carry, roots, fresh_root)
             nx = f.fresh("ci")
             f.emit("%s = arith.addi %s, %s : index" % (nx, iv, f.const(1)))
             f.emit("cf.br %s(%s, %s : index, %s)" % (H, nx, out.name, carry.t))
