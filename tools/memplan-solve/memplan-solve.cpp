@@ -117,7 +117,7 @@ static uint64_t smallestTotal(ArrayRef<Row> Rows) {
 /// "certified_lower_bound" the best bound proven, "gap" the bytes above it;
 /// shared-object plans add "objects_lower_bound".
 static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
-                          uint64_t Best) {
+                          uint64_t Best, const LivePeak &Peak) {
   const Plan &P = R.P;
   uint64_t Raw = 0;
   for (const UsageRecord &Rec : Set.Records)
@@ -127,6 +127,14 @@ static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
       for (auto V : Values)
         J.value((uint64_t)V);
     });
+  };
+  // Ids are numbers when the file's ids are.
+  auto Id = [&](size_t I) {
+    int64_t Num;
+    if (StringRef(Set.Ids[I]).getAsInteger(10, Num))
+      J.value(Set.Ids[I]);
+    else
+      J.value(Num);
   };
   J.object([&] {
     J.attribute("alignment", static_cast<uint64_t>(Alignment));
@@ -148,6 +156,7 @@ static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
     });
     J.attribute("bytes_without_planning", Raw);
     J.attribute("certified_lower_bound", Best);
+    J.attribute("chosen", P.Chosen.empty() ? P.Strategy : P.Chosen);
     J.attribute("gap", P.Offsets.TotalSize - std::min(Best, P.Offsets.TotalSize));
     J.attribute("lower_bound", R.Bound);
     if (P.Objects) {
@@ -157,6 +166,15 @@ static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
     }
     Array("offsets", P.Offsets.Offsets);
     J.attribute("optimal", P.Optimal);
+    // Where the live (aligned) bytes peak: the buffers there make the bound.
+    J.attributeObject("peak", [&] {
+      J.attribute("bytes", Peak.Bytes);
+      J.attributeArray("live", [&] {
+        for (size_t I : Peak.Live)
+          Id(I);
+      });
+      J.attribute("task", Peak.Task);
+    });
     J.attribute("strategy", P.Strategy);
     J.attribute("total_size", P.Offsets.TotalSize);
   });
@@ -169,6 +187,9 @@ static std::vector<TimelineSection> timelines(ArrayRef<Row> Rows,
     TimelineSection S;
     S.Title = sys::path::filename(InputFile).str() + ": " + R.P.Strategy;
     S.Subtitle = std::string(R.P.Objects ? "shared objects" : "offsets") +
+                 (R.P.Chosen.empty() || R.P.Chosen == R.P.Strategy
+                      ? ""
+                      : " (chose " + R.P.Chosen + ")") +
                  ", alignment " + std::to_string(Alignment) +
                  (R.P.Optimal ? ", proven optimal" : "");
     S.ArenaSize = R.P.Offsets.TotalSize;
@@ -353,13 +374,14 @@ int main(int argc, char **argv) {
 
   if (Format == "json") {
     uint64_t Best = bestBound(Rows);
+    LivePeak Peak = livePeak(*Aligned);
     json::OStream J(outs(), 2);
     if (Rows.size() == 1)
-      writePlanJSON(J, Rows[0], *Set, Best);
+      writePlanJSON(J, Rows[0], *Set, Best, Peak);
     else
       J.array([&] {
         for (const Row &R : Rows)
-          writePlanJSON(J, R, *Set, Best);
+          writePlanJSON(J, R, *Set, Best, Peak);
       });
     outs() << "\n";
   } else if (Format == "csv") {
