@@ -469,8 +469,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                              << Bound << ", strategy " << P->Strategy;
       if (G.MemorySpace)
         D << ", memory space " << G.MemorySpace;
-      D << "; chose " << P->Chosen << ", peak at task " << PeakTask
-        << " with " << PeakLive << " buffers live";
+      // After the fields scripts parse ("strategy (\S+)").
+      D << " (chose " << P->Chosen << ", peak at task " << PeakTask
+        << " with " << PeakLive << " buffers live)";
     }
     return success();
   }

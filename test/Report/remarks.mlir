@@ -14,7 +14,7 @@
 // RUN: %python -c "import sys; n = len(open(sys.argv[1]).readlines()); print('lines', 'few' if n <= 20 else n)" %t.r50 | FileCheck %s --check-prefix=LINES
 
 // TEXT-NOT:   see current operation: func.func
-// TEXT:       remarks.mlir:[[@LINE+26]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, strategy auto; chose greedy-by-size-offsets, peak at task 1 with 2 buffers live
+// TEXT:       remarks.mlir:[[@LINE+26]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, strategy auto (chose greedy-by-size-offsets, peak at task 1 with 2 buffers live)
 // TEXT-NEXT:  func.func @two
 // TEXT-NOT:   see current operation: func.func
 
@@ -37,7 +37,7 @@
 // YAML:      Function: returns
 // YAML:        - Reason: returned
 
-// R50: remark: tensor-mem-plan: 105 buffers planned, {{.*}}; chose {{[a-z-]+}}, peak at task {{[0-9]+}} with {{[0-9]+}} buffers live
+// R50: remark: tensor-mem-plan: 105 buffers planned, {{.*}}, strategy auto (chose {{[a-z-]+}}, peak at task {{[0-9]+}} with {{[0-9]+}} buffers live)
 // LINES: lines few
 
 func.func @two(%out: memref<16xf32>) {
