@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""Peak memory of the dynamic workloads (gen_workloads.py) per size, over the
+live peak, for three lowerings of the same program:
+
+  memplan   --memplan-pipeline (static buffers in arenas, dynamic ones from
+            libmemplan_runtime, freed at their last use);
+  today     --memplan-pipeline="runtime=false": the same plan, every buffer left
+            freed where --buffer-deallocation-pipeline puts it (end of its
+            block), served by the same BFC runtime: memplan's lowering before
+            frees at the last use;
+  upstream  --one-shot-bufferize + --buffer-deallocation-pipeline, malloc/free.
+
+Each program is lowered with finalize-memref-to-llvm{use-generic-functions
+use-aligned-alloc}, and alloc_shim.c serves memref.alloc: from the memplan
+runtime's allocator for memplan and today (so MEMPLAN_RT_STATS=1 counts every
+buffer, arenas and returned buffers too: "peak bytes reserved"), from
+posix_memalign for upstream ("reserved" = the sum of malloc_usable_size of the
+live blocks, at its peak). The live peak comes from the IR (livepeak.py).
+Every run prints the model's checksum; the three must agree.
+
+Usage: bench.py BUILD_DIR [--bert 32,128,384] [--cnn 1,8,32]
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+LLVM = "/usr/lib/llvm-22"
+BUFFERIZE = ("--one-shot-bufferize=bufferize-function-boundaries "
+             "function-boundary-type-conversion=identity-layout-map")
+LOWER = ["--convert-linalg-to-loops", "--expand-strided-metadata", "--lower-affine",
+         "--convert-scf-to-cf", "--convert-math-to-llvm", "--convert-vector-to-llvm",
+         "--finalize-memref-to-llvm=use-generic-functions=1 use-aligned-alloc=1",
+         "--convert-arith-to-llvm", "--convert-func-to-llvm", "--convert-cf-to-llvm",
+         "--reconcile-unrealized-casts"]
+VARIANTS = {
+    "memplan": (["--memplan-pipeline"], "runtime"),
+    "today": (["--memplan-pipeline=runtime=false"], "runtime"),
+    "upstream": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "malloc"),
+}
+
+
+def run(cmd, **kw):
+    p = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if p.returncode:
+        sys.exit(f"failed ({p.returncode}): {' '.join(cmd)}\n{p.stderr[-2000:]}")
+    return p
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build")
+    ap.add_argument("--bert", default="32,128,384")
+    ap.add_argument("--cnn", default="1,8,32")
+    a = ap.parse_args()
+    opt = os.path.join(a.build, "bin", "memplan-opt")
+    rtlib = os.path.join(os.path.abspath(a.build), "lib")
+    tmp = tempfile.mkdtemp(prefix="memplan-dyn-")
+    shim = os.path.join(tmp, "alloc_shim.so")
+    run(["cc", "-O2", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
+         os.path.join(HERE, "alloc_shim.c"), "-o", shim, "-L", rtlib,
+         "-lmemplan_runtime", "-Wl,-rpath," + rtlib])
+    libs = ",".join([f"{LLVM}/lib/libmlir_runner_utils.so",
+                     f"{LLVM}/lib/libmlir_c_runner_utils.so", shim])
+    print("peak bytes reserved / live peak bytes (live peak from the IR; memplan, today:"
+          " MEMPLAN_RT_STATS 'peak bytes reserved' of the BFC runtime serving every buffer;"
+          " upstream: malloc usable bytes of the live blocks)")
+    print(f"{'model':6}{'size':>6}{'live peak':>12}{'in use':>9}{'memplan':>12}{'x':>7}"
+          f"{'today':>12}{'x':>7}{'upstream':>12}{'x':>7}")
+    worst = 0.0
+    for model, sizes in (("bert", a.bert), ("cnn", a.cnn)):
+        for size in [int(s) for s in sizes.split(",") if s]:
+            src = os.path.join(tmp, f"{model}{size}.mlir")
+            run([sys.executable, os.path.join(HERE, "gen_workloads.py"), model,
+                 "--sizes", str(size), "-o", src])
+            gen = run([opt, src, BUFFERIZE, "--mlir-print-op-generic"]).stdout
+            with open(src + ".buf", "w") as f:
+                f.write(gen)
+            live = int(re.search(r"live peak bytes: (\d+)", run(
+                [sys.executable, os.path.join(HERE, "livepeak.py"), src + ".buf"]).stdout).group(1))
+            row, outs = {}, {}
+            for name, (passes, alloc) in VARIANTS.items():
+                ll = run([opt, src, *passes, *LOWER]).stdout
+                env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc, MEMPLAN_RT_STATS="1")
+                p = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
+                         "-shared-libs=" + libs + ("," + os.path.join(rtlib, "libmemplan_runtime.so")
+                                                   if alloc == "runtime" else "")],
+                        input=ll, env=env)
+                outs[name] = p.stdout
+                key = "peak bytes reserved" if alloc == "runtime" else "malloc peak bytes reserved"
+                row[name] = int(re.search(rf"^{key}: (\d+)", p.stderr, re.M).group(1))
+                if name == "memplan":
+                    inuse = int(re.search(r"^peak bytes in use: (\d+)", p.stderr, re.M).group(1))
+            if len(set(outs.values())) != 1:
+                sys.exit(f"{model} {size}: outputs differ: {outs}")
+            worst = max(worst, row["memplan"] / live)
+            print(f"{model:6}{size:6}{live:12}{inuse / live:9.3f}"
+                  + "".join(f"{row[n]:12}{row[n] / live:7.3f}" for n in VARIANTS), flush=True)
+    print(f"memplan worst: {worst:.3f}x the live peak (goal: 1.05x); 'in use': memplan's"
+          " peak bytes in use (256-byte rounded) over the live peak")
+
+
+if __name__ == "__main__":
+    main()
