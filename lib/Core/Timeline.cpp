@@ -752,6 +752,13 @@ proportions).</p>
     var pk = S.svg.querySelector('line.peak');
     var px = Number(pk.getAttribute('x1'));
     r.push('peak ' + (px >= L && px <= L + W ? 'ok' : 'bad'));
+    // Nothing of the legend or the titles past the picture's right edge.
+    var right = 0;
+    S.svg.querySelectorAll('text.legend, text.title').forEach(function (t) {
+      var bb = t.getBBox();
+      right = Math.max(right, bb.x + bb.width);
+    });
+    r.push('legend ' + (right <= PLOT.WIDTH ? 'ok' : 'bad'));
     var rows = S.table ? S.table.tBodies[0].rows.length : 0;
     r.push('rows ' + rows);
     if (rows > 1) {

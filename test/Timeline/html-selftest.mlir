@@ -11,7 +11,7 @@
 // RUN: FileCheck %s --check-prefix=TIP --input-file=%t.html
 // CHECK: drawn 3 of 3
 // CHECK: peak markers 1 tables 1 modes linear
-// CHECK: selftest section 0: peak ok, rows 3, sort ok, zoom ok, spread min height ok
+// CHECK: selftest section 0: peak ok, legend ok, rows 3, sort ok, zoom ok, spread min height ok
 //
 // The table lists the buffers live at the peak, largest first, with the op
 // that fills each (the linalg op whose outs it is) and its location.
