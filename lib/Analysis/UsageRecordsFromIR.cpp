@@ -159,6 +159,8 @@ public:
       PlannableBuffer Buffer;
       if (std::optional<UnplannedBuffer> Why = analyze(Alloc, Buffer))
         Result.Unplanned.push_back(std::move(*Why));
+      else if (Buffer.Dynamic)
+        Result.Dynamic.push_back(std::move(Buffer));
       else
         Result.Planned.push_back(std::move(Buffer));
     });
@@ -176,8 +178,16 @@ private:
         Type.hasStaticShape() ? staticBufferLayout(Type, Alloc.getOperation())
                               : boundedBufferLayout(
                                     Alloc, Options.ArgumentDimBound);
-    if (!Layout)
-      return Leave(llvm::toString(Layout.takeError()));
+    bool Dynamic = false;
+    if (!Layout) {
+      std::string Why = llvm::toString(Layout.takeError());
+      if (!Options.DynamicRecords || Why != "dynamic shape")
+        return Leave(Why);
+      Layout = getBufferLayout(Type, Alloc.getOperation());
+      if (!Layout)
+        return Leave(llvm::toString(Layout.takeError()));
+      Dynamic = true;
+    }
 
     // Every region between the function and the alloc must have known
     // semantics, and run its iterations one after the other, in order with
@@ -269,6 +279,7 @@ private:
     }
 
     Buffer.Alloc = Alloc;
+    Buffer.Dynamic = Dynamic;
     Buffer.Record = UsageRecord(Layout->Size, S.First, S.Last);
     Buffer.LastUser = S.LastUser;
     Buffer.Deallocs = Info.Deallocs;

@@ -24,6 +24,8 @@
 #include "memplan/Runtime/memplan_runtime.h"
 #include "memplan/Transforms/Passes.h"
 
+#include "PlanAtRunTime.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/CallInterfaces.h"
@@ -43,6 +45,7 @@ namespace {
 
 constexpr llvm::StringLiteral kAllocFn = "memplan_rt_alloc";
 constexpr llvm::StringLiteral kFreeFn = "memplan_rt_free";
+constexpr llvm::StringLiteral kPlanFn = "memplan_rt_plan";
 
 /// Where a buffer the input frees can be freed instead: right after the op
 /// of its block that holds the last use of any alias (the ownership-based
@@ -78,20 +81,20 @@ struct TensorMemLowerRuntimePass
   void runOnOperation() override;
 
 private:
-  /// Declares the runtime functions in \p Table (once per symbol table).
-  LogicalResult declareRuntime(Operation *Table);
+  /// Declares the runtime functions in \p Table (once per symbol table);
+  /// memplan_rt_plan only with \p WithPlan.
+  LogicalResult declareRuntime(Operation *Table, bool WithPlan = false);
   /// StaticBytes: the element size times the static dimensions.
   void lower(memref::AllocOp Op, uint64_t StaticBytes, uint64_t Align,
              ArrayRef<Operation *> Deallocs, Operation *FreeAfter);
 
-  struct Runtime {
-    func::FuncOp AllocFn, FreeFn;
-  };
-  DenseMap<Operation *, Runtime> Declared;
+  DenseMap<Operation *, memplan::RuntimeFunctions> Declared;
 };
 
-LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M) {
-  if (Declared.count(M))
+LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
+                                                       bool WithPlan) {
+  auto It = Declared.find(M);
+  if (It != Declared.end() && (!WithPlan || It->second.PlanFn))
     return success();
   OpBuilder B(M->getContext());
   B.setInsertionPointToStart(&M->getRegion(0).front());
@@ -116,8 +119,15 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M) {
     F->setAttr("llvm.emit_c_interface", B.getUnitAttr());
     return F;
   };
-  Runtime R{Declare(kAllocFn, B.getFunctionType({I64, I64}, {Buf})),
-            Declare(kFreeFn, B.getFunctionType({Buf}, {}))};
+  memplan::RuntimeFunctions R;
+  R.AllocFn = Declare(kAllocFn, B.getFunctionType({I64, I64}, {Buf}));
+  R.FreeFn = Declare(kFreeFn, B.getFunctionType({Buf}, {}));
+  if (WithPlan) {
+    auto Table = MemRefType::get({ShapedType::kDynamic}, I64);
+    R.PlanFn = Declare(kPlanFn, B.getFunctionType({Table, Table, I64}, {I64}));
+    if (!R.PlanFn)
+      return failure();
+  }
   if (!R.AllocFn || !R.FreeFn)
     return failure();
   Declared[M] = R;
@@ -128,7 +138,8 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
                                       uint64_t AlignBytes,
                                       ArrayRef<Operation *> Deallocs,
                                       Operation *FreeAfter) {
-  const Runtime &RT = Declared.lookup(SymbolTable::getNearestSymbolTable(Op));
+  const memplan::RuntimeFunctions &RT =
+      Declared.lookup(SymbolTable::getNearestSymbolTable(Op));
   MemRefType Ty = Op.getType();
   Location Loc = Op.getLoc();
   OpBuilder B(Op);
@@ -178,6 +189,31 @@ void TensorMemLowerRuntimePass::runOnOperation() {
                      "power of two, got "
                   << static_cast<int64_t>(alignment);
     return signalPassFailure();
+  }
+
+  // Dynamic buffers whose sizes are known at their function's entry are
+  // planned together at run time, one arena per call.
+  if (planAtRunTime) {
+    SmallVector<FunctionOpInterface> Functions;
+    M.walk([&](FunctionOpInterface Fn) { Functions.push_back(Fn); });
+    int64_t Site = 0;
+    for (FunctionOpInterface Fn : Functions) {
+      Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
+      bool Failed = false;
+      SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
+          Fn, alignment, ++Site,
+          [&]() -> FailureOr<memplan::RuntimeFunctions> {
+            if (!Table || failed(declareRuntime(Table, /*WithPlan=*/true))) {
+              Failed = true;
+              return failure();
+            }
+            return Declared.lookup(Table);
+          });
+      if (Failed)
+        return signalPassFailure();
+      for (memref::AllocOp Alloc : Replaced)
+        Alloc.erase();
+    }
   }
 
   struct Item {

@@ -1,5 +1,5 @@
-// Dynamic buffers are freed right after their last use, on the runtime
-// path of memplan-pipeline: six 1000 x 64 f32 intermediates (256,000 B
+// Dynamic buffers whose sizes are known at entry share one arena planned at
+// run time (one alloc); without that, each is freed right after its last use: six 1000 x 64 f32 intermediates (256,000 B
 // each) where t(k+1) = t(k) + t(k-1), so at most three live at once: the
 // runtime's peak in use is 3 x 256,000 = 768,000 B (freed at the end of the
 // function, as the deallocation pipeline places them, five were in use:
@@ -9,8 +9,12 @@
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" %lower_vector_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | FileCheck %s
 // RUN: memplan-opt %s --memplan-pipeline %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
 // CHECK: 21
-// STATS: num allocs: 5
+// STATS: num allocs: 1
 // STATS: peak bytes in use: 768000
+// The same without run-time planning: five buffers freed at their last use.
+// RUN: memplan-opt %s --memplan-pipeline="runtime=false" --tensor-mem-lower-runtime="plan-at-run-time=false" %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,LASTUSE
+// LASTUSE: num allocs: 5
+// LASTUSE: peak bytes in use: 768000
 #id = affine_map<(d0, d1) -> (d0, d1)>
 func.func @chain(%x: tensor<?x64xf32>) -> tensor<?x64xf32> {
   %c0 = arith.constant 0 : index

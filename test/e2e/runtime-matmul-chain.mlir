@@ -5,11 +5,18 @@
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline %lower_to_llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs \
 // RUN:   | FileCheck %s
-// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime %lower_to_llvm \
+// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime="plan-at-run-time=false" %lower_to_llvm \
 // RUN:   | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,STATS
-// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime \
+// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime="plan-at-run-time=false" \
 // RUN:   | FileCheck %s --check-prefix=IR
+// Planned at run time (the default): both temporaries' sizes come from the
+// argument, so one arena per call holds both; same output, one alloc per call.
+// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime %lower_to_llvm \
+// RUN:   | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,RTPLAN
+// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime \
+// RUN:   | FileCheck %s --check-prefix=RTPLANIR
 
 // A[i,j] = i + j (n x 8), B = 0.5 (8 x 16), C[k,l] = 2k - l (16 x 4), so
 // (A B)[i,k] = 0.5 * (8i + 28) = 4i + 14 and
@@ -101,5 +108,13 @@ func.func @main() {
 // CHECK-NEXT: [6240, 5824, 5408, 4992]
 // CHECK-NEXT: [7200, 6720, 6240, 5760]
 // STATS: num allocs: 4
+// RTPLAN: num allocs: 2
+// RTPLAN: bytes in use: 0
+// RTPLANIR-LABEL: func.func @chain
+// RTPLANIR: %[[TOTAL:.*]] = call @memplan_rt_plan(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xi64>, memref<?xi64>, i64) -> i64
+// RTPLANIR: %[[ARENA:.*]] = call @memplan_rt_alloc(%[[TOTAL]], %{{.*}})
+// RTPLANIR-COUNT-2: memref.view %[[ARENA]]
+// RTPLANIR: call @memplan_rt_free(%[[ARENA]])
+// RTPLANIR-NEXT: return
 // STATS: bytes in use: 0
 // STATS: requested bytes in use: 0

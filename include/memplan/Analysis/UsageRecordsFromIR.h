@@ -30,6 +30,8 @@ struct PlannableBuffer {
   UsageRecord Record;
   /// Memory space of the buffer; each space gets its own arena.
   mlir::Attribute MemorySpace;
+  /// A dynamic alloc (only with UsageRecordsOptions::DynamicRecords).
+  bool Dynamic = false;
   /// Marked `memplan.persistent`: never shares bytes with another buffer.
   bool Persistent = false;
   /// Alignment its accesses need: its element's, or the alloc's if larger.
@@ -49,6 +51,9 @@ struct UnplannedBuffer {
 
 struct FunctionBuffers {
   std::vector<PlannableBuffer> Planned;
+  /// With UsageRecordsOptions::DynamicRecords: dynamic buffers that could be
+  /// planned once their sizes are known.
+  std::vector<PlannableBuffer> Dynamic;
   std::vector<UnplannedBuffer> Unplanned;
   /// Number of tasks (ops) in the function.
   uint64_t NumTasks = 0;
@@ -75,6 +80,10 @@ struct UsageRecordsOptions {
   /// without a `memplan.max` of its own; negative: none (ExecuTorch and
   /// TVM Relax plan dynamic tensors at such a user-given bound).
   int64_t ArgumentDimBound = -1;
+  /// Dynamic allocs without a bound get records too (Record.Size is the
+  /// bytes of their static part), in FunctionBuffers::Dynamic, for
+  /// planning at run time.
+  bool DynamicRecords = false;
 };
 
 /// Analyses one function (or any FunctionOpInterface op with a body).

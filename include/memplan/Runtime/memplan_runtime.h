@@ -152,6 +152,30 @@ typedef struct memplan_rt_memref_i8 {
   int64_t strides[1];
 } memplan_rt_memref_i8;
 
+/* The same for i64 elements. */
+typedef struct memplan_rt_memref_i64 {
+  int64_t *allocated;
+  int64_t *aligned;
+  int64_t offset;
+  int64_t sizes[1];
+  int64_t strides[1];
+} memplan_rt_memref_i64;
+
+/* Run-time planning of a function's dynamic buffers, once their sizes are
+   known. Table: [n, site, sizes[n] (bytes), firsts[n], lasts[n] (inclusive
+   task ranges, from the static liveness)]. Writes each buffer's offset
+   (a multiple of align) to offsets[i] and returns the arena's bytes. Plans
+   are cached by (site, sizes, align): a shape seen before costs a lookup.
+   Thread-safe. */
+int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
+                                int64_t *offsets);
+
+/* `func.func private @memplan_rt_plan(memref<?xi64>, memref<?xi64>, i64)
+   -> i64 attributes {llvm.emit_c_interface}` calls this. */
+int64_t _mlir_ciface_memplan_rt_plan(memplan_rt_memref_i64 *table,
+                                     memplan_rt_memref_i64 *offsets,
+                                     int64_t align);
+
 /* Exit status of the MLIR entry points' fatal errors under
    MEMPLAN_RT_ON_OOM=exit. */
 #define MEMPLAN_RT_EXIT_STATUS 3

@@ -76,6 +76,10 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
            "Lower every memref.alloc, not only dynamic ones">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"64",
            "Alignment requested from the runtime, in bytes">,
+    Option<"planAtRunTime", "plan-at-run-time", "bool", /*default=*/"true",
+           "Plan the dynamic buffers of a function whose sizes are known at "
+           "its entry together, at run time (one arena per call, plans "
+           "cached per shape in libmemplan_runtime)">,
   ];
   let statistics = [
     Statistic<"numLowered", "allocs-lowered", "Allocs served by the runtime">,

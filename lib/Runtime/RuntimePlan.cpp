@@ -1,0 +1,121 @@
+//===- RuntimePlan.cpp - Offsets for dynamic buffers, per shape -----------===//
+//
+// The dynamic buffers of a function whose sizes are all known at its entry
+// are planned together when it runs, as TFLite re-plans its arena when an
+// input is resized and ONNX Runtime caches a memory pattern per shape. The
+// plan is greedy by size (TFLite GPU's offsets strategy: largest first, each
+// at the lowest offset free of the buffers it meets in time), cached by the
+// call site and the tuple of sizes, so a repeated shape costs one lookup.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Runtime/memplan_runtime.h"
+
+#include <algorithm>
+#include <cstring>
+#include <mutex>
+#include <numeric>
+#include <unordered_map>
+#include <vector>
+
+namespace {
+
+struct KeyHash {
+  size_t operator()(const std::vector<int64_t> &Key) const {
+    uint64_t H = 1469598103934665603ull;
+    for (int64_t V : Key)
+      H = (H ^ static_cast<uint64_t>(V)) * 1099511628211ull;
+    return static_cast<size_t>(H);
+  }
+};
+
+struct Plan {
+  std::vector<int64_t> Offsets;
+  int64_t Total = 0;
+};
+
+struct Cache {
+  std::mutex Lock;
+  std::unordered_map<std::vector<int64_t>, Plan, KeyHash> Plans;
+};
+
+Cache &cache() {
+  static Cache *C = new Cache; // never destroyed: plans may run at exit
+  return *C;
+}
+
+int64_t alignUp(int64_t V, int64_t Align) {
+  return (V + Align - 1) / Align * Align;
+}
+
+Plan greedyBySize(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
+                  const int64_t *Lasts, int64_t Align) {
+  std::vector<int64_t> Order(N);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](int64_t A, int64_t B) { return Sizes[A] > Sizes[B]; });
+  Plan P;
+  P.Offsets.assign(N, 0);
+  std::vector<int64_t> Placed;
+  std::vector<std::pair<int64_t, int64_t>> Busy; // [offset, end) in time
+  for (int64_t I : Order) {
+    Busy.clear();
+    for (int64_t J : Placed)
+      if (Firsts[J] <= Lasts[I] && Firsts[I] <= Lasts[J])
+        Busy.push_back({P.Offsets[J], P.Offsets[J] + Sizes[J]});
+    std::sort(Busy.begin(), Busy.end());
+    int64_t At = 0;
+    for (auto [Begin, End] : Busy) {
+      if (Begin >= At + Sizes[I])
+        break;
+      At = std::max(At, alignUp(End, Align));
+    }
+    P.Offsets[I] = At;
+    P.Total = std::max(P.Total, alignUp(At + Sizes[I], Align));
+    Placed.push_back(I);
+  }
+  return P;
+}
+
+} // namespace
+
+extern "C" {
+
+int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
+                                int64_t *Offsets) {
+  int64_t N = Table[0];
+  if (N <= 0)
+    return 0;
+  if (Align <= 0)
+    Align = 1;
+  const int64_t *Sizes = Table + 2;
+  // Key: the whole table and the alignment. The ranges are the site's, but
+  // two sites (from two modules) may share a number: a plan is only reused
+  // for the very same records.
+  std::vector<int64_t> Key(Table, Table + 2 + 3 * N);
+  Key.push_back(Align);
+  Cache &C = cache();
+  {
+    std::lock_guard<std::mutex> G(C.Lock);
+    auto It = C.Plans.find(Key);
+    if (It != C.Plans.end()) {
+      std::memcpy(Offsets, It->second.Offsets.data(), N * sizeof(int64_t));
+      return It->second.Total;
+    }
+  }
+  Plan P = greedyBySize(N, Sizes, Sizes + N, Sizes + 2 * N, Align);
+  std::memcpy(Offsets, P.Offsets.data(), N * sizeof(int64_t));
+  std::lock_guard<std::mutex> G(C.Lock);
+  int64_t Total = P.Total;
+  C.Plans.emplace(std::move(Key), std::move(P));
+  return Total;
+}
+
+int64_t _mlir_ciface_memplan_rt_plan(memplan_rt_memref_i64 *Table,
+                                     memplan_rt_memref_i64 *Offsets,
+                                     int64_t Align) {
+  return memplan_rt_plan_offsets(Table->aligned + Table->offset, Align,
+                                 Offsets->aligned + Offsets->offset);
+}
+
+} // extern "C"

@@ -1,0 +1,148 @@
+//===- PlanAtRunTime.cpp - One arena per call for dynamic buffers ---------===//
+//
+// The dynamic buffers of a function whose sizes can all be computed at its
+// entry (from its arguments, by pure ops) are planned together when it
+// runs: the entry computes their byte sizes, `memplan_rt_plan` places them
+// with the records' static liveness (cached per shape in the runtime), one
+// `memplan_rt_alloc` gives the arena, and each alloc becomes a view at its
+// offset. The arena is freed at every exit. What is left (sizes known only
+// mid-function) stays for the per-buffer lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PlanAtRunTime.h"
+
+#include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Runtime/memplan_runtime.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+
+namespace {
+
+/// Whether V can be computed at the entry: an argument, or a pure op (no
+/// regions, speculatable) whose operands can.
+bool availableAtEntry(Value V, Block &Entry) {
+  if (auto Arg = dyn_cast<BlockArgument>(V))
+    return Arg.getOwner() == &Entry;
+  Operation *Def = V.getDefiningOp();
+  if (!Def || Def->getNumRegions() || !isPure(Def))
+    return false;
+  return llvm::all_of(Def->getOperands(),
+                      [&](Value O) { return availableAtEntry(O, Entry); });
+}
+
+Value cloneAtEntry(OpBuilder &B, Value V, IRMapping &Map) {
+  if (isa<BlockArgument>(V))
+    return V;
+  if (Value Done = Map.lookupOrNull(V))
+    return Done;
+  Operation *Def = V.getDefiningOp();
+  for (Value O : Def->getOperands())
+    cloneAtEntry(B, O, Map);
+  B.clone(*Def, Map);
+  return Map.lookup(V);
+}
+
+} // namespace
+
+SmallVector<memref::AllocOp> memplan::planAtRunTime(
+    FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
+    function_ref<FailureOr<RuntimeFunctions>()> GetRuntime) {
+  SmallVector<memref::AllocOp> Done;
+  if (Fn.isExternal())
+    return Done;
+  Block &Entry = Fn.getFunctionBody().front();
+  UsageRecordsOptions Options;
+  Options.DynamicRecords = true;
+  FunctionBuffers Buffers = computeUsageRecords(Fn, Options);
+  SmallVector<const PlannableBuffer *> Chosen;
+  uint64_t Align = Alignment;
+  for (const PlannableBuffer &B : Buffers.Dynamic) {
+    memref::AllocOp Alloc = B.Alloc;
+    if (B.MemorySpace || B.Alignment > MEMPLAN_RT_MAX_ALIGNMENT ||
+        !llvm::all_of(Alloc.getDynamicSizes(),
+                      [&](Value V) { return availableAtEntry(V, Entry); }))
+      continue;
+    Chosen.push_back(&B);
+    Align = std::max(Align, B.Alignment);
+  }
+  // One buffer gains nothing from a plan.
+  if (Chosen.size() < 2)
+    return Done;
+  FailureOr<RuntimeFunctions> Runtime = GetRuntime();
+  if (failed(Runtime))
+    return Done;
+  const RuntimeFunctions &RT = *Runtime;
+
+  Location Loc = Fn.getLoc();
+  OpBuilder B = OpBuilder::atBlockBegin(&Entry);
+  Type I64 = B.getI64Type();
+  auto Const = [&](int64_t V) {
+    return arith::ConstantIntOp::create(B, Loc, I64, V).getResult();
+  };
+  int64_t N = Chosen.size();
+  auto TableType = MemRefType::get({2 + 3 * N}, I64);
+  auto OffsetsType = MemRefType::get({N}, I64);
+  Value Table = memref::AllocaOp::create(B, Loc, TableType);
+  Value Offsets = memref::AllocaOp::create(B, Loc, OffsetsType);
+  auto Store = [&](Value V, int64_t Index) {
+    Value I = arith::ConstantIndexOp::create(B, Loc, Index);
+    memref::StoreOp::create(B, Loc, V, Table, ValueRange{I});
+  };
+  Store(Const(N), 0);
+  Store(Const(Site), 1);
+  IRMapping Map;
+  for (auto [I, Buf] : llvm::enumerate(Chosen)) {
+    Value Bytes = Const(static_cast<int64_t>(Buf->Record.Size));
+    memref::AllocOp Alloc = Buf->Alloc;
+    for (Value D : Alloc.getDynamicSizes()) {
+      Value Dim = arith::IndexCastOp::create(B, Loc, I64,
+                                             cloneAtEntry(B, D, Map));
+      Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
+    }
+    Store(Bytes, 2 + I);
+    Store(Const(static_cast<int64_t>(Buf->Record.FirstTask)), 2 + N + I);
+    Store(Const(static_cast<int64_t>(Buf->Record.LastTask)), 2 + 2 * N + I);
+  }
+  auto Dyn = MemRefType::get({ShapedType::kDynamic}, I64);
+  Value TableArg = memref::CastOp::create(B, Loc, Dyn, Table);
+  Value OffsetsArg = memref::CastOp::create(B, Loc, Dyn, Offsets);
+  Value AlignArg = Const(static_cast<int64_t>(Align));
+  Value Total = func::CallOp::create(B, Loc, RT.PlanFn,
+                                     ValueRange{TableArg, OffsetsArg, AlignArg})
+                    .getResult(0);
+  Value Arena =
+      func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Total, AlignArg})
+          .getResult(0);
+  SmallVector<Value> Offset;
+  for (int64_t I = 0; I < N; ++I) {
+    Value At = memref::LoadOp::create(
+        B, Loc, Offsets,
+        ValueRange{arith::ConstantIndexOp::create(B, Loc, I).getResult()});
+    Offset.push_back(
+        arith::IndexCastOp::create(B, Loc, B.getIndexType(), At));
+  }
+
+  for (auto [I, Buf] : llvm::enumerate(Chosen)) {
+    memref::AllocOp Alloc = Buf->Alloc;
+    OpBuilder AB(Alloc);
+    Value View =
+        memref::ViewOp::create(AB, Alloc.getLoc(), Alloc.getType(), Arena,
+                               Offset[I], Alloc.getDynamicSizes());
+    for (Operation *Dealloc : Buf->Deallocs)
+      Dealloc->erase();
+    Alloc.replaceAllUsesWith(View);
+    Done.push_back(Alloc);
+  }
+  for (Block &Blk : Fn.getFunctionBody())
+    if (!Blk.empty() && Blk.back().hasTrait<OpTrait::ReturnLike>()) {
+      OpBuilder FB(&Blk.back());
+      func::CallOp::create(FB, Loc, RT.FreeFn, ValueRange{Arena});
+    }
+  return Done;
+}
