@@ -88,3 +88,10 @@ if os.environ.get("BY_TRACE") == "1":
             line += f"{v.get('f1', float('nan')):9.3f}{v.get('f2', float('nan')):9.3f}"
         print(line)
 PY
+
+# The run-time plan cache: a shape seen before vs a new one (8-128 buffers).
+if [ -x "$BUILD/bin/memplan-bench-plan-cache" ]; then
+  echo
+  echo "== run-time plan (memplan_rt_plan_offsets): cache hit vs new shape =="
+  "$BUILD/bin/memplan-bench-plan-cache" --benchmark_min_time=0.2 2>/dev/null | grep BM_
+fi
