@@ -3,9 +3,9 @@
 // The dynamic buffers of a function whose sizes are all known at its entry
 // are planned together when it runs, as TFLite re-plans its arena when an
 // input is resized and ONNX Runtime caches a memory pattern per shape. The
-// plan is greedy by size (TFLite GPU's offsets strategy: largest first, each
-// at the lowest offset free of the buffers it meets in time), cached by the
-// call site and the tuple of sizes, so a repeated shape costs one lookup.
+// plan is the better of two greedy placements (largest first, as TFLite
+// GPU's offsets strategy, and in order of first use), cached by the records
+// and sizes, so a repeated shape costs one lookup.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,12 +48,11 @@ int64_t alignUp(int64_t V, int64_t Align) {
   return (V + Align - 1) / Align * Align;
 }
 
-Plan greedyBySize(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
-                  const int64_t *Lasts, int64_t Align) {
-  std::vector<int64_t> Order(N);
-  std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(),
-                   [&](int64_t A, int64_t B) { return Sizes[A] > Sizes[B]; });
+/// Places the buffers in Order, each at the lowest offset free of the
+/// placed buffers it meets in time.
+Plan placeInOrder(const std::vector<int64_t> &Order, const int64_t *Sizes,
+                  const int64_t *Firsts, const int64_t *Lasts, int64_t Align) {
+  int64_t N = static_cast<int64_t>(Order.size());
   Plan P;
   P.Offsets.assign(N, 0);
   std::vector<int64_t> Placed;
@@ -75,6 +74,24 @@ Plan greedyBySize(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
     Placed.push_back(I);
   }
   return P;
+}
+
+/// The smaller of two greedy plans: largest first (TFLite GPU's offsets
+/// strategy) and in order of first use (a heap simulator's order), which
+/// wins on chains of growing buffers. Only a new shape pays for both.
+Plan planOffsets(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
+                 const int64_t *Lasts, int64_t Align) {
+  std::vector<int64_t> Order(N);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](int64_t A, int64_t B) { return Sizes[A] > Sizes[B]; });
+  Plan BySize = placeInOrder(Order, Sizes, Firsts, Lasts, Align);
+  std::iota(Order.begin(), Order.end(), 0);
+  std::stable_sort(Order.begin(), Order.end(), [&](int64_t A, int64_t B) {
+    return Firsts[A] < Firsts[B];
+  });
+  Plan InOrder = placeInOrder(Order, Sizes, Firsts, Lasts, Align);
+  return InOrder.Total < BySize.Total ? InOrder : BySize;
 }
 
 } // namespace
@@ -103,7 +120,7 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
       return It->second.Total;
     }
   }
-  Plan P = greedyBySize(N, Sizes, Sizes + N, Sizes + 2 * N, Align);
+  Plan P = planOffsets(N, Sizes, Sizes + N, Sizes + 2 * N, Align);
   std::memcpy(Offsets, P.Offsets.data(), N * sizeof(int64_t));
   std::lock_guard<std::mutex> G(C.Lock);
   int64_t Total = P.Total;
