@@ -411,6 +411,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       memref::AllocOp Alloc = B->Alloc;
       std::string Type;
       llvm::raw_string_ostream(Type) << Alloc.getType();
+      // A dynamic alloc is planned at its bound: its size is that bound.
+      if (!Alloc.getType().hasStaticShape())
+        Type += " (planned at its bound, " +
+                std::to_string(B->Record.Size) + " bytes)";
       PlannedBufferReport BR{I, locationOf(Alloc), "memref.alloc", Type,
                              Records[I].Size, P->Offsets.Offsets[I],
                              Records[I].FirstTask, Records[I].LastTask};

@@ -1,8 +1,8 @@
 // A tiled loop whose tile is memref.alloc(affine.min(64, n - i)): planned in
 // the static arena at its bound (256 bytes), viewed at its size; the output
-// equals the unplanned one for n = 100 (a full tile and a 36-row one).
-// out[i] = 2 * in[i] + 1 with in[i] = i: the sum over 100 rows is
-// 2 * 4950 + 100 = 10000.
+// equals the unplanned one for n = 100 (a full tile and a 36-row one), 64
+// (one full tile) and 7 (one short tile). out[i] = 2 * in[i] + 1 with
+// in[i] = i: the sum over n rows is n(n - 1) + n = n^2: 10000, 4096, 49.
 //
 // RUN: memplan-opt %s %lower_vector_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.ref
 // RUN: memplan-opt %s --tensor-mem-plan=remarks=true 2>%t.remarks %lower_vector_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.planned
@@ -10,6 +10,11 @@
 // RUN: FileCheck %s --input-file=%t.planned
 // RUN: FileCheck %s --check-prefix=REMARK --input-file=%t.remarks
 // CHECK: 10000
+// CHECK-NEXT: 4096
+// CHECK-NEXT: 49
+// RUN: memplan-opt %s --tensor-mem-plan="report=%t.json" -o /dev/null
+// RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
+// REPORT: "type": "memref<?xf32> (planned at its bound, 256 bytes)"
 // REMARK: tensor-mem-plan: 2 buffers planned
 #min = affine_map<(d0)[s0] -> (64, s0 - d0)>
 func.func @tiled(%n: index, %in: memref<?xf32>, %out: memref<?xf32>) {
@@ -40,10 +45,9 @@ func.func @tiled(%n: index, %in: memref<?xf32>, %out: memref<?xf32>) {
   }
   return
 }
-func.func @main() {
+func.func @run(%n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  %n = arith.constant 100 : index
   %zero = arith.constant 0.0 : f32
   %in = memref.alloc(%n) : memref<?xf32>
   %out = memref.alloc(%n) : memref<?xf32>
@@ -61,5 +65,14 @@ func.func @main() {
   vector.print %s : f32
   memref.dealloc %in : memref<?xf32>
   memref.dealloc %out : memref<?xf32>
+  return
+}
+func.func @main() {
+  %n100 = arith.constant 100 : index
+  %n64 = arith.constant 64 : index
+  %n7 = arith.constant 7 : index
+  call @run(%n100) : (index) -> ()
+  call @run(%n64) : (index) -> ()
+  call @run(%n7) : (index) -> ()
   return
 }
