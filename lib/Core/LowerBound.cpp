@@ -9,9 +9,11 @@
 
 using namespace memplan;
 
-uint64_t memplan::liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records) {
-  // Starts and ends sorted apart, then merged: a record stops counting after
-  // LastTask, so before a start at task T go the ends at tasks below T.
+/// The most bytes live at once (saturating), and the first task where
+/// they are. Starts and ends are sorted apart, then merged: a record stops
+/// counting after LastTask, so before a start at task T go the ends below T.
+static uint64_t sweepLiveBytes(llvm::ArrayRef<UsageRecord> Records,
+                               uint64_t &PeakTask) {
   size_t N = Records.size();
   std::vector<std::pair<uint64_t, uint64_t>> Starts(N), Ends(N);
   for (size_t I = 0; I < N; ++I) {
@@ -20,15 +22,37 @@ uint64_t memplan::liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records) {
   }
   std::sort(Starts.begin(), Starts.end());
   std::sort(Ends.begin(), Ends.end());
+  PeakTask = N ? Starts[0].first : 0;
   // Live bytes can exceed 64 bits only with absurd inputs; saturate.
   unsigned __int128 Live = 0, Max = 0;
   for (size_t S = 0, E = 0; S < N; ++S) {
     while (E < N && Ends[E].first < Starts[S].first)
       Live -= Ends[E++].second;
     Live += Starts[S].second;
-    Max = std::max(Max, Live);
+    if (Live > Max) {
+      Max = Live;
+      PeakTask = Starts[S].first;
+    }
   }
   return Max > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(Max);
+}
+
+uint64_t memplan::liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records) {
+  uint64_t PeakTask;
+  return sweepLiveBytes(Records, PeakTask);
+}
+
+LivePeak memplan::livePeak(llvm::ArrayRef<UsageRecord> Records) {
+  LivePeak Peak;
+  sweepLiveBytes(Records, Peak.Task);
+  unsigned __int128 Sum = 0;
+  for (size_t I = 0; I < Records.size(); ++I)
+    if (Records[I].FirstTask <= Peak.Task && Peak.Task <= Records[I].LastTask) {
+      Peak.Live.push_back(I);
+      Sum += Records[I].Size;
+    }
+  Peak.Bytes = Sum > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(Sum);
+  return Peak;
 }
 
 llvm::Expected<std::vector<UsageRecord>>

@@ -32,39 +32,6 @@ llvm::json::Value memplan::planToJSON(const Plan &P, uint64_t LowerBound) {
   return llvm::json::Value(std::move(O));
 }
 
-LivePeak memplan::livePeak(llvm::ArrayRef<UsageRecord> Records) {
-  // The sweep of liveBytesLowerBound, remembering where the maximum is.
-  size_t N = Records.size();
-  std::vector<std::pair<uint64_t, uint64_t>> Starts(N), Ends(N);
-  for (size_t I = 0; I < N; ++I) {
-    Starts[I] = {Records[I].FirstTask, Records[I].Size};
-    Ends[I] = {Records[I].LastTask, Records[I].Size};
-  }
-  std::sort(Starts.begin(), Starts.end());
-  std::sort(Ends.begin(), Ends.end());
-  unsigned __int128 Live = 0, Max = 0;
-  LivePeak Peak;
-  for (size_t S = 0, E = 0; S < N; ++S) {
-    while (E < N && Ends[E].first < Starts[S].first)
-      Live -= Ends[E++].second;
-    Live += Starts[S].second;
-    if (Live > Max) {
-      Max = Live;
-      Peak.Task = Starts[S].first;
-    }
-  }
-  if (Max == 0 && N)
-    Peak.Task = Starts[0].first;
-  unsigned __int128 Sum = 0;
-  for (size_t I = 0; I < N; ++I)
-    if (Records[I].FirstTask <= Peak.Task && Peak.Task <= Records[I].LastTask) {
-      Peak.Live.push_back(I);
-      Sum += Records[I].Size;
-    }
-  Peak.Bytes = Sum > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(Sum);
-  return Peak;
-}
-
 llvm::json::Value memplan::peakToJSON(const LivePeak &Peak,
                                       llvm::ArrayRef<int64_t> Ids) {
   llvm::json::Array Live;

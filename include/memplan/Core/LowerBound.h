@@ -8,11 +8,27 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
 
+#include <vector>
+
 namespace memplan {
 
 /// Max over tasks of the bytes live at that task: no offset plan is smaller.
 /// Sizes are taken as they are (round them first to bound aligned plans).
 uint64_t liveBytesLowerBound(llvm::ArrayRef<UsageRecord> Records);
+
+/// Where the live bytes peak.
+struct LivePeak {
+  /// The first task where the live bytes reach their maximum.
+  uint64_t Task = 0;
+  /// Indices of the records live at Task, in record order.
+  std::vector<size_t> Live;
+  /// Their summed sizes (saturating): liveBytesLowerBound(Records).
+  uint64_t Bytes = 0;
+};
+
+/// The peak of Records (aligned ones give the bound of aligned plans). No
+/// records: task 0, nothing live.
+LivePeak livePeak(llvm::ArrayRef<UsageRecord> Records);
 
 /// Sum of the positional maximums (TFLite GPU CalculatePositionalMaximums):
 /// no shared-object plan needs fewer bytes, since the K-th largest tensor of

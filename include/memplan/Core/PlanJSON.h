@@ -14,6 +14,7 @@
 #ifndef MEMPLAN_CORE_PLANJSON_H
 #define MEMPLAN_CORE_PLANJSON_H
 
+#include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 
 #include "llvm/Support/JSON.h"
@@ -29,19 +30,6 @@ uint64_t planLowerBound(const Plan &P, llvm::ArrayRef<UsageRecord> Records);
 
 llvm::json::Value planToJSON(const Plan &P, uint64_t LowerBound);
 
-/// Where the live bytes peak.
-struct LivePeak {
-  /// The first task where the live bytes reach their maximum.
-  uint64_t Task = 0;
-  /// Indices of the records live at Task, in record order.
-  std::vector<size_t> Live;
-  /// Their summed sizes (saturating): liveBytesLowerBound(Records).
-  uint64_t Bytes = 0;
-};
-
-/// The peak of Records (aligned ones give the bound of aligned plans). No
-/// records: task 0, nothing live.
-LivePeak livePeak(llvm::ArrayRef<UsageRecord> Records);
 
 /// {"bytes": B, "live": [ids...], "task": T}; Ids maps record indices to the
 /// ids written (empty: the indices themselves).
