@@ -30,11 +30,13 @@ void expectValid(const std::vector<int64_t> &Sizes,
   for (size_t I = 0; I < Sizes.size(); ++I) {
     EXPECT_EQ(Offsets[I] % Align, 0);
     EXPECT_LE(Offsets[I] + Sizes[I], Total);
-    for (size_t J = I + 1; J < Sizes.size(); ++J)
-      if (Firsts[I] <= Lasts[J] && Firsts[J] <= Lasts[I])
+    for (size_t J = I + 1; J < Sizes.size(); ++J) {
+      if (Firsts[I] <= Lasts[J] && Firsts[J] <= Lasts[I]) {
         EXPECT_TRUE(Offsets[I] + Sizes[I] <= Offsets[J] ||
                     Offsets[J] + Sizes[J] <= Offsets[I])
             << I << " and " << J << " overlap";
+      }
+    }
   }
 }
 
