@@ -1,6 +1,8 @@
 # memplan: `make demo` and `make check` are all a new user needs.
 BUILD ?= build
-MODEL ?= ../shared/models/resnet18.mlir
+# The shared inputs: ../shared, else the folder the build was configured with.
+SHARED = $(shell test -d ../shared && echo ../shared || sed -n 's/^MEMPLAN_SHARED_DIR:PATH=//p' $(BUILD)/CMakeCache.txt 2>/dev/null)
+MODEL ?= $(SHARED)/models/resnet18.mlir
 STRATEGY ?= auto
 CMAKE_FLAGS ?= -DCMAKE_BUILD_TYPE=Release
 
