@@ -379,3 +379,37 @@ FunctionBuffers memplan::computeUsageRecords(FunctionOpInterface Function,
                                              UsageRecordsOptions Options) {
   return Analyzer(Function, Options).run();
 }
+
+SmallVector<ArenaGroup>
+memplan::groupByMemorySpace(const FunctionBuffers &Buffers) {
+  SmallVector<ArenaGroup> Groups;
+  for (const PlannableBuffer &B : Buffers.Planned) {
+    auto It = llvm::find_if(Groups, [&](const ArenaGroup &G) {
+      return G.MemorySpace == B.MemorySpace;
+    });
+    if (It == Groups.end()) {
+      Groups.push_back({B.MemorySpace, {}});
+      It = std::prev(Groups.end());
+    }
+    It->Buffers.push_back(&B);
+  }
+  return Groups;
+}
+
+ArenaInput memplan::arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
+                               uint64_t Alignment, bool PreserveIntermediates) {
+  ArenaInput In;
+  In.Alignment = Alignment;
+  for (const PlannableBuffer *B : Group.Buffers) {
+    UsageRecord R = B->Record;
+    if (PreserveIntermediates || B->Persistent) {
+      R.FirstTask = 0;
+      R.LastTask = NumTasks;
+    }
+    In.Records.push_back(R);
+    In.BytesWithoutPlanning =
+        checkedAdd(In.BytesWithoutPlanning, R.Size).value_or(UINT64_MAX);
+    In.Alignment = std::max(In.Alignment, B->Alignment);
+  }
+  return In;
+}

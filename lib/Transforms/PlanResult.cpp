@@ -36,55 +36,23 @@ static llvm::Error checkOptions(const PlanOptions &Options) {
   return llvm::Error::success();
 }
 
-// The strategy that made the plan: Plan::Chosen (what a meta strategy such
-// as auto picked) where the Plan has it, else the one asked for. (Plan::Chosen
-// arrives with the report's "chosen" field; this compiles with and without
-// it, and can become `P.Chosen.empty() ? P.Strategy : P.Chosen`.)
-template <typename PlanT>
-static auto chosenStrategy(const PlanT &P, int)
-    -> decltype(P.Chosen, std::string()) {
-  return P.Chosen.empty() ? P.Strategy : P.Chosen;
-}
-template <typename PlanT>
-static std::string chosenStrategy(const PlanT &P, long) {
-  return P.Strategy;
-}
-
 static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
                            std::vector<PlannedArena> &Arenas) {
   FunctionBuffers Buffers = computeUsageRecords(
       Fn, UsageRecordsOptions{Options.DeallocationRunsAfter});
-  // One arena per memory space, in order of first appearance (as the pass).
-  SmallVector<std::pair<Attribute, SmallVector<const PlannableBuffer *>>>
-      Groups;
-  for (const PlannableBuffer &B : Buffers.Planned) {
-    auto It = llvm::find_if(Groups, [&](const auto &G) {
-      return G.first == B.MemorySpace;
-    });
-    if (It == Groups.end()) {
-      Groups.push_back({B.MemorySpace, {}});
-      It = std::prev(Groups.end());
-    }
-    It->second.push_back(&B);
-  }
-  for (auto &[Space, Group] : Groups) {
+  for (const ArenaGroup &G : groupByMemorySpace(Buffers)) {
     PlannedArena Arena;
     Arena.Function = Fn.getName().str();
-    if (Space)
-      llvm::raw_string_ostream(Arena.MemorySpace) << Space;
-    uint64_t Align = Options.Alignment;
-    for (const PlannableBuffer *B : Group) {
-      UsageRecord R = B->Record;
-      if (Options.PreserveIntermediates || B->Persistent) {
-        R.FirstTask = 0;
-        R.LastTask = Buffers.NumTasks;
-      }
-      Arena.Records.push_back(R);
+    if (G.MemorySpace)
+      llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
+    ArenaInput In = arenaInput(G, Buffers.NumTasks, Options.Alignment,
+                               Options.PreserveIntermediates);
+    uint64_t Align = In.Alignment;
+    Arena.Records = std::move(In.Records);
+    Arena.BytesWithoutPlanning = In.BytesWithoutPlanning;
+    for (const PlannableBuffer *B : G.Buffers) {
       memref::AllocOp Alloc = B->Alloc;
       Arena.Allocs.push_back(Alloc.getOperation());
-      Arena.BytesWithoutPlanning =
-          checkedAdd(Arena.BytesWithoutPlanning, R.Size).value_or(UINT64_MAX);
-      Align = std::max(Align, B->Alignment);
     }
     StrategyOptions SO;
     SO.Alignment = Align;
@@ -96,7 +64,7 @@ static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
     auto Aligned = alignRecords(Arena.Records, Align);
     if (!Aligned)
       return Aligned.takeError();
-    Arena.Strategy = chosenStrategy(*P, 0);
+    Arena.Strategy = P->Chosen.empty() ? P->Strategy : P->Chosen;
     Arena.Alignment = Align;
     Arena.ArenaSize = P->Offsets.TotalSize;
     Arena.LowerBound = liveBytesLowerBound(*Aligned);

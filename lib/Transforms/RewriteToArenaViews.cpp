@@ -96,11 +96,6 @@ static void collectWriters(Value Root,
 }
 
 /// One arena: the planned buffers of one function in one memory space.
-struct ArenaGroup {
-  Attribute MemorySpace;
-  SmallVector<const PlannableBuffer *> Buffers;
-};
-
 struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   using Base::Base;
 
@@ -254,17 +249,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         D.attachNote(U.Culprit->getLoc()) << "because of this op";
     }
     // One arena per memory space, in order of first appearance.
-    SmallVector<ArenaGroup> Groups;
-    for (const PlannableBuffer &B : Buffers.Planned) {
-      auto It = llvm::find_if(Groups, [&](const ArenaGroup &G) {
-        return G.MemorySpace == B.MemorySpace;
-      });
-      if (It == Groups.end()) {
-        Groups.push_back({B.MemorySpace, {}});
-        It = std::prev(Groups.end());
-      }
-      It->Buffers.push_back(&B);
-    }
+    SmallVector<ArenaGroup> Groups = groupByMemorySpace(Buffers);
     ArenaAsArgument = arena == "argument" && !Groups.empty();
     if (ArenaAsArgument && failed(checkCallersReachable(Fn)))
       return failure();
@@ -360,20 +345,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   LogicalResult planArena(FunctionOpInterface Fn, ArenaGroup &G,
                           const FunctionBuffers &Buffers,
                           FunctionReport &Report) {
-    std::vector<UsageRecord> Records;
-    uint64_t Align = alignment, RawBytes = 0;
-    for (const PlannableBuffer *B : G.Buffers) {
-      UsageRecord R = B->Record;
-      // Persistent buffers (and, with preserve-intermediates, all) live over
-      // the whole function, so nothing shares their bytes.
-      if (preserveIntermediates || B->Persistent) {
-        R.FirstTask = 0;
-        R.LastTask = Buffers.NumTasks;
-      }
-      Records.push_back(R);
-      RawBytes = checkedAdd(RawBytes, R.Size).value_or(UINT64_MAX);
-      Align = std::max(Align, B->Alignment);
-    }
+    ArenaInput In = arenaInput(G, Buffers.NumTasks, alignment,
+                               preserveIntermediates);
+    const std::vector<UsageRecord> &Records = In.Records;
+    uint64_t Align = In.Alignment, RawBytes = In.BytesWithoutPlanning;
     StrategyOptions Options;
     Options.Alignment = Align;
     Options.BudgetMs = budgetMs;

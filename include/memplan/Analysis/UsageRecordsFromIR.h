@@ -62,6 +62,29 @@ struct FunctionBuffers {
   bool FreesBuffers = false;
 };
 
+/// The planned buffers of one function in one memory space: one arena.
+struct ArenaGroup {
+  mlir::Attribute MemorySpace;
+  llvm::SmallVector<const PlannableBuffer *> Buffers;
+};
+
+/// One group per memory space, in order of first appearance.
+llvm::SmallVector<ArenaGroup> groupByMemorySpace(const FunctionBuffers &Buffers);
+
+/// What a strategy plans for one arena.
+struct ArenaInput {
+  /// The buffers' records; persistent ones (with PreserveIntermediates,
+  /// all) live over the whole function, so nothing shares their bytes.
+  std::vector<UsageRecord> Records;
+  /// At least the requested alignment, raised by any buffer that needs more.
+  uint64_t Alignment = 1;
+  /// The sum of the sizes (saturating): each buffer its own allocation.
+  uint64_t BytesWithoutPlanning = 0;
+};
+
+ArenaInput arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
+                      uint64_t Alignment, bool PreserveIntermediates);
+
 /// Name of the unit attribute that marks an alloc as persistent.
 constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
 
