@@ -164,7 +164,8 @@ std::vector<UsageRecord> dnnShaped(size_t N, uint64_t Seed) {
 /// live-bytes bound here, so `auto` runs more than one strategy.
 std::vector<UsageRecord> dnnDense(size_t N, uint64_t Seed) {
   std::mt19937_64 Rng(Seed);
-  static const uint64_t Channels[] = {64, 96, 128, 160, 192, 256, 320, 384, 512};
+  static const uint64_t Channels[] = {64,  96,  128, 160, 192,
+                                      256, 320, 384, 512};
   static const uint64_t Side[] = {7, 14, 28, 56};
   std::vector<UsageRecord> R;
   R.reserve(N);
@@ -277,8 +278,9 @@ int main(int argc, char **argv) {
     return 0;
   }
   if (argc >= 2 && StringRef(argv[1]) == "scale")
-    return scale(argc >= 3 ? std::stoull(argv[2]) : 1000000,
-                 std::vector<std::string>(argv + std::min(argc, 3), argv + argc));
+    return scale(
+        argc >= 3 ? std::stoull(argv[2]) : 1000000,
+        std::vector<std::string>(argv + std::min(argc, 3), argv + argc));
   errs() << "usage: memplan-bench-strategies quality RECORDS_DIR | scale "
             "[MAX_RECORDS [STRATEGY...]] | write N FILE.csv [dense]\n";
   return 2;

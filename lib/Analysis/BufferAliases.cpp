@@ -82,8 +82,7 @@ bool takesPointer(Operation *Op, Value V) {
         return isa<IntegerType, IndexType>(T);
       }))
     return false;
-  if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(
-          Op))
+  if (isa<memref::DimOp, memref::RankOp, memref::ExtractStridedMetadataOp>(Op))
     return false;
   // A load reads the contents, not the address.
   if (auto Effects = dyn_cast<MemoryEffectOpInterface>(Op)) {
@@ -157,16 +156,13 @@ void BufferAliasAnalysis::addAliasResults(OpOperand &Use,
 std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
   Operation *User = Use.getOwner();
   Value V = Use.get();
-  auto Name = [&] {
-    return "'" + User->getName().getStringRef().str() + "'";
-  };
+  auto Name = [&] { return "'" + User->getName().getStringRef().str() + "'"; };
   // A use inside the region of an op of unknown semantics: the region may
   // run at any time (asynchronously, later), so the buffer is captured.
   for (Operation *P = User->getParentOp(); P && P != Fn.getOperation();
        P = P->getParentOp())
     if (!isa<RegionBranchOpInterface>(P) && !isParallelLoop(P))
-      return "captured by the region of '" +
-             P->getName().getStringRef().str() +
+      return "captured by the region of '" + P->getName().getStringRef().str() +
              "', whose semantics are unknown";
   if (isa<memref::DeallocOp>(User) || isSynchronousJoin(User))
     return std::nullopt;
@@ -200,8 +196,7 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
         return E.getValue() == V && isa<MemoryEffects::Free>(E.getEffect());
       }))
     return "freed by " + Name();
-  bool OnValue =
-      llvm::any_of(List, [&](auto &E) { return E.getValue() == V; });
+  bool OnValue = llvm::any_of(List, [&](auto &E) { return E.getValue() == V; });
   bool Writes = llvm::any_of(
       List, [&](auto &E) { return isa<MemoryEffects::Write>(E.getEffect()); });
   // Written somewhere without being the target: the buffer itself is the

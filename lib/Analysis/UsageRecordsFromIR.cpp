@@ -87,10 +87,10 @@ memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound) {
         return llvm::createStringError("dynamic shape");
       Dim = *Bound;
     }
-  return getBufferLayout(
-      MemRefType::get(Shape, Type.getElementType(), Type.getLayout(),
-                      Type.getMemorySpace()),
-      Alloc.getOperation());
+  return getBufferLayout(MemRefType::get(Shape, Type.getElementType(),
+                                         Type.getLayout(),
+                                         Type.getMemorySpace()),
+                         Alloc.getOperation());
 }
 
 namespace {
@@ -175,9 +175,9 @@ private:
     };
     MemRefType Type = Alloc.getType();
     llvm::Expected<ElementLayout> Layout =
-        Type.hasStaticShape() ? staticBufferLayout(Type, Alloc.getOperation())
-                              : boundedBufferLayout(
-                                    Alloc, Options.ArgumentDimBound);
+        Type.hasStaticShape()
+            ? staticBufferLayout(Type, Alloc.getOperation())
+            : boundedBufferLayout(Alloc, Options.ArgumentDimBound);
     bool Dynamic = false;
     if (!Layout) {
       std::string Why = llvm::toString(Layout.takeError());
@@ -227,9 +227,10 @@ private:
       return Leave(Info.Escape->Reason, Info.Escape->Culprit);
     if (Options.DeallocationRunsAfter)
       for (Value V : Info.Aliases) {
-        Operation *Owner = isa<BlockArgument>(V)
-                               ? cast<BlockArgument>(V).getOwner()->getParentOp()
-                               : V.getDefiningOp();
+        Operation *Owner =
+            isa<BlockArgument>(V)
+                ? cast<BlockArgument>(V).getOwner()->getParentOp()
+                : V.getDefiningOp();
         if (isa<MemRefType>(V.getType()) &&
             (isa<BlockArgument>(V) || isa<RegionBranchOpInterface>(Owner)))
           return Leave("forwarded through control flow, where the "

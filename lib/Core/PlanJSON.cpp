@@ -37,7 +37,6 @@ llvm::json::Value memplan::peakToJSON(const LivePeak &Peak,
   llvm::json::Array Live;
   for (size_t I : Peak.Live)
     Live.push_back(I < Ids.size() ? Ids[I] : static_cast<int64_t>(I));
-  return llvm::json::Object{{"task", Peak.Task},
-                            {"live", std::move(Live)},
-                            {"bytes", Peak.Bytes}};
+  return llvm::json::Object{
+      {"task", Peak.Task}, {"live", std::move(Live)}, {"bytes", Peak.Bytes}};
 }

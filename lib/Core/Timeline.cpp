@@ -189,12 +189,12 @@ static void renderSection(const TimelineSection &S, double Y0, bool Html,
        << "\" height=\"" << num(kPlotHeight) << "\"/></clipPath>\n";
   OS << "<text class=\"title\" x=\"" << num(kLeft) << "\" y=\"" << num(Y0 + 24)
      << "\">" << escape(S.Title) << "</text>\n";
-  OS << "<text class=\"subtitle\" x=\"" << num(kLeft) << "\" y=\"" << num(Y0 + 42)
-     << "\">" << escape(S.Subtitle) << "</text>\n";
+  OS << "<text class=\"subtitle\" x=\"" << num(kLeft) << "\" y=\""
+     << num(Y0 + 42) << "\">" << escape(S.Subtitle) << "</text>\n";
   // Plot frame and ticks.
-  OS << "<rect class=\"frame\" x=\"" << num(kLeft) << "\" y=\"" << num(Y0 + kTop)
-     << "\" width=\"" << num(kPlotWidth) << "\" height=\"" << num(kPlotHeight)
-     << "\"/>\n";
+  OS << "<rect class=\"frame\" x=\"" << num(kLeft) << "\" y=\""
+     << num(Y0 + kTop) << "\" width=\"" << num(kPlotWidth) << "\" height=\""
+     << num(kPlotHeight) << "\"/>\n";
   // Ticks: redrawn by the page's script on zoom.
   OS << "<g class=\"ticks\">\n";
   double XStep = tickStep(Sc.Tasks, 8);
@@ -249,9 +249,8 @@ static void renderSection(const TimelineSection &S, double Y0, bool Html,
     // A label only where it is readable.
     if (!B.Label.empty() && W >= 7.0 * B.Label.size() + 4 && H >= 12)
       OS << "<text class=\"label\" data-i=\"" << I
-         << "\" text-anchor=\"middle\" x=\""
-         << num(X + W / 2) << "\" y=\"" << num(Y + H / 2 + 4) << "\">"
-         << escape(B.Label) << "</text>\n";
+         << "\" text-anchor=\"middle\" x=\"" << num(X + W / 2) << "\" y=\""
+         << num(Y + H / 2 + 4) << "\">" << escape(B.Label) << "</text>\n";
   }
 
   // Live bytes: a step curve; no offset plan can go below its peak.
@@ -272,9 +271,9 @@ static void renderSection(const TimelineSection &S, double Y0, bool Html,
   HLine("arena", S.ArenaSize);
   // The peak: a vertical line through the middle of its task.
   double PX = Sc.x(static_cast<double>(PeakTask) + 0.5);
-  OS << "<line class=\"peak\" data-task=\"" << PeakTask << "\" x1=\"" << num(PX) << "\" x2=\"" << num(PX)
-     << "\" y1=\"" << num(Y0 + kTop) << "\" y2=\"" << num(Y0 + kTop + kPlotHeight)
-     << "\"/>\n";
+  OS << "<line class=\"peak\" data-task=\"" << PeakTask << "\" x1=\"" << num(PX)
+     << "\" x2=\"" << num(PX) << "\" y1=\"" << num(Y0 + kTop) << "\" y2=\""
+     << num(Y0 + kTop + kPlotHeight) << "\"/>\n";
   if (Html)
     OS << "</g>\n";
 
@@ -288,8 +287,8 @@ static void renderSection(const TimelineSection &S, double Y0, bool Html,
     LY += 20;
   };
   auto Line = [&](llvm::StringRef Text) {
-    OS << "<text class=\"legend\" x=\"" << num(kLegendX) << "\" y=\"" << num(LY + 4)
-       << "\">" << escape(Text) << "</text>\n";
+    OS << "<text class=\"legend\" x=\"" << num(kLegendX) << "\" y=\""
+       << num(LY + 4) << "\">" << escape(Text) << "</text>\n";
     LY += 18;
   };
   Key("arena", "arena " + formatBytes(S.ArenaSize));
@@ -458,11 +457,15 @@ proportions).</p>
      << "<p id=\"selftest\"></p>\n";
   for (auto [I, S] : llvm::enumerate(Sections)) {
     OS << "<div class=\"sec\" id=\"sec" << I << "\">\n<div class=\"tools\">"
-       << "<button data-a=\"xin\" title=\"zoom in on the tasks\">zoom in</button>"
-       << "<button data-a=\"xout\" title=\"zoom out on the tasks\">zoom out</button>"
+       << "<button data-a=\"xin\" title=\"zoom in on the tasks\">zoom "
+          "in</button>"
+       << "<button data-a=\"xout\" title=\"zoom out on the tasks\">zoom "
+          "out</button>"
        << "<button data-a=\"yin\" title=\"zoom in on the offsets\">y+</button>"
-       << "<button data-a=\"yout\" title=\"zoom out on the offsets\">y&#8722;</button>"
-       << "<button data-a=\"peak\" title=\"zoom to the tasks around the peak\">peak</button>"
+       << "<button data-a=\"yout\" title=\"zoom out on the "
+          "offsets\">y&#8722;</button>"
+       << "<button data-a=\"peak\" title=\"zoom to the tasks around the "
+          "peak\">peak</button>"
        << "<button data-a=\"reset\">reset</button> y scale: "
        << "<select data-a=\"mode\"><option value=\"linear\">linear</option>"
        << "<option value=\"spread\">spread (small buffers visible)</option>"

@@ -5,8 +5,8 @@
 #include "memplan/Core/Arithmetic.h"
 
 #include <algorithm>
-#include <numeric>
 #include <memory>
+#include <numeric>
 #include <set>
 #include <string>
 

@@ -87,9 +87,8 @@ Plan planOffsets(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
                    [&](int64_t A, int64_t B) { return Sizes[A] > Sizes[B]; });
   Plan BySize = placeInOrder(Order, Sizes, Firsts, Lasts, Align);
   std::iota(Order.begin(), Order.end(), 0);
-  std::stable_sort(Order.begin(), Order.end(), [&](int64_t A, int64_t B) {
-    return Firsts[A] < Firsts[B];
-  });
+  std::stable_sort(Order.begin(), Order.end(),
+                   [&](int64_t A, int64_t B) { return Firsts[A] < Firsts[B]; });
   Plan InOrder = placeInOrder(Order, Sizes, Firsts, Lasts, Align);
   return InOrder.Total < BySize.Total ? InOrder : BySize;
 }

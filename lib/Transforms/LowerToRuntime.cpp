@@ -92,7 +92,7 @@ private:
 };
 
 LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
-                                                       bool WithPlan) {
+                                                        bool WithPlan) {
   auto It = Declared.find(M);
   if (It != Declared.end() && (!WithPlan || It->second.PlanFn))
     return success();
@@ -201,8 +201,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
       bool Failed = false;
       SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
-          Fn, alignment, ++Site,
-          [&]() -> FailureOr<memplan::RuntimeFunctions> {
+          Fn, alignment, ++Site, [&]() -> FailureOr<memplan::RuntimeFunctions> {
             if (!Table || failed(declareRuntime(Table, /*WithPlan=*/true))) {
               Failed = true;
               return failure();
@@ -223,8 +222,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     Operation *FreeAfter;
   };
   SmallVector<Item> Work;
-  DenseMap<Operation *, std::unique_ptr<memplan::BufferAliasAnalysis>>
-      Analyses;
+  DenseMap<Operation *, std::unique_ptr<memplan::BufferAliasAnalysis>> Analyses;
   M.walk([&](memref::AllocOp Op) {
     MemRefType Ty = Op.getType();
     if (!all && Ty.hasStaticShape())
@@ -258,8 +256,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     memplan::BufferAliasInfo Info = Aliases->analyze(Op.getResult());
     if (Info.Escape)
       return Skip(Info.Escape->Reason);
-    Work.push_back(
-        {Op, *StaticBytes, Align, Info.Deallocs, lastUse(Op, Info)});
+    Work.push_back({Op, *StaticBytes, Align, Info.Deallocs, lastUse(Op, Info)});
   });
   for (const Item &I : Work)
     if (failed(declareRuntime(SymbolTable::getNearestSymbolTable(I.Op))))

@@ -50,9 +50,9 @@ Value cloneAtEntry(OpBuilder &B, Value V, IRMapping &Map) {
 
 } // namespace
 
-SmallVector<memref::AllocOp> memplan::planAtRunTime(
-    FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
-    function_ref<FailureOr<RuntimeFunctions>()> GetRuntime) {
+SmallVector<memref::AllocOp>
+memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
+                       function_ref<FailureOr<RuntimeFunctions>()> GetRuntime) {
   SmallVector<memref::AllocOp> Done;
   if (Fn.isExternal())
     return Done;
@@ -101,8 +101,8 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     Value Bytes = Const(static_cast<int64_t>(Buf->Record.Size));
     memref::AllocOp Alloc = Buf->Alloc;
     for (Value D : Alloc.getDynamicSizes()) {
-      Value Dim = arith::IndexCastOp::create(B, Loc, I64,
-                                             cloneAtEntry(B, D, Map));
+      Value Dim =
+          arith::IndexCastOp::create(B, Loc, I64, cloneAtEntry(B, D, Map));
       Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
     }
     Store(Bytes, 2 + I);
@@ -124,8 +124,7 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     Value At = memref::LoadOp::create(
         B, Loc, Offsets,
         ValueRange{arith::ConstantIndexOp::create(B, Loc, I).getResult()});
-    Offset.push_back(
-        arith::IndexCastOp::create(B, Loc, B.getIndexType(), At));
+    Offset.push_back(arith::IndexCastOp::create(B, Loc, B.getIndexType(), At));
   }
 
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {

@@ -15,16 +15,17 @@ using llvm::json::Object;
 static llvm::json::Value arenaToJSON(const ArenaReport &A) {
   Array Buffers;
   for (const PlannedBufferReport &B : A.Buffers)
-    Buffers.push_back(Object{{"id", static_cast<int64_t>(B.Id)},
-                             {"location", B.Location},
-                             {"op", B.Op},
-                             {"type", B.Type},
-                             {"size", static_cast<int64_t>(B.Size)},
-                             {"offset", static_cast<int64_t>(B.Offset)},
-                             {"first_task", static_cast<int64_t>(B.FirstTask)},
-                             {"last_task", static_cast<int64_t>(B.LastTask)},
-                             {"writer", Object{{"op", B.WriterOp},
-                                               {"location", B.WriterLocation}}}});
+    Buffers.push_back(
+        Object{{"id", static_cast<int64_t>(B.Id)},
+               {"location", B.Location},
+               {"op", B.Op},
+               {"type", B.Type},
+               {"size", static_cast<int64_t>(B.Size)},
+               {"offset", static_cast<int64_t>(B.Offset)},
+               {"first_task", static_cast<int64_t>(B.FirstTask)},
+               {"last_task", static_cast<int64_t>(B.LastTask)},
+               {"writer",
+                Object{{"op", B.WriterOp}, {"location", B.WriterLocation}}}});
   std::vector<int64_t> Ids;
   for (const PlannedBufferReport &B : A.Buffers)
     Ids.push_back(static_cast<int64_t>(B.Id));

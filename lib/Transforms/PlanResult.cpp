@@ -26,13 +26,12 @@ static llvm::Error checkOptions(const PlanOptions &Options) {
   if (!lookupStrategy(Options.Strategy))
     return unknownStrategyError(Options.Strategy);
   if (!isPowerOf2(Options.Alignment))
-    return llvm::createStringError(
-        "alignment " + std::to_string(Options.Alignment) +
-        " is not a positive power of two");
+    return llvm::createStringError("alignment " +
+                                   std::to_string(Options.Alignment) +
+                                   " is not a positive power of two");
   if (!(Options.BudgetMs >= 0))
-    return llvm::createStringError("budget-ms " +
-                                   std::to_string(Options.BudgetMs) +
-                                   " is negative");
+    return llvm::createStringError(
+        "budget-ms " + std::to_string(Options.BudgetMs) + " is negative");
   return llvm::Error::success();
 }
 

@@ -17,8 +17,9 @@ static std::vector<TimelineSection> sectionsOf(const FunctionReport &F) {
     S.Title = "@" + F.Function;
     if (!A.MemorySpace.empty())
       S.Title += " (memory space " + A.MemorySpace + ")";
-    std::string Chosen =
-        A.Chosen.empty() || A.Chosen == A.Strategy ? "" : " (chose " + A.Chosen + ")";
+    std::string Chosen = A.Chosen.empty() || A.Chosen == A.Strategy
+                             ? ""
+                             : " (chose " + A.Chosen + ")";
     S.Subtitle = "strategy " + A.Strategy + Chosen + ", alignment " +
                  std::to_string(A.Alignment) + ", " +
                  std::to_string(F.Unplanned.size()) + " buffers not planned; " +

@@ -10,8 +10,8 @@
 #include "memplan/Core/Arithmetic.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/PlanJSON.h"
-#include "memplan/Core/Timeline.h"
 #include "memplan/Core/Strategy.h"
+#include "memplan/Core/Timeline.h"
 #include "memplan/Transforms/Passes.h"
 #include "memplan/Transforms/PhaseTimer.h"
 #include "memplan/Transforms/PlanReport.h"
@@ -61,8 +61,7 @@ static llvm::Error checkWritable(llvm::StringRef Path) {
 
 /// The ops that may write the buffer Root: its users and those of its views
 /// (ViewLikeOpInterface), each op once.
-static void collectWriters(Value Root,
-                           SmallVectorImpl<Operation *> &Writers) {
+static void collectWriters(Value Root, SmallVectorImpl<Operation *> &Writers) {
   SmallVector<Value> Work{Root};
   llvm::SmallPtrSet<Operation *, 8> Seen;
   while (!Work.empty() && Seen.size() < 4096) {
@@ -255,9 +254,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       return failure();
     if (ArenaAsArgument && !allUsesAreCalls(Fn)) {
       // On the location alone: attached to the op, the whole function prints.
-      mlir::emitRemark(Fn.getLoc()) << "tensor-mem-plan: '" << Fn.getName()
-                      << "' is used other than by calls, so it gets an arena "
-                         "of its own instead of an arena argument";
+      mlir::emitRemark(Fn.getLoc())
+          << "tensor-mem-plan: '" << Fn.getName()
+          << "' is used other than by calls, so it gets an arena "
+             "of its own instead of an arena argument";
       ArenaAsArgument = false;
     }
     for (ArenaGroup &G : Groups)
@@ -345,8 +345,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   LogicalResult planArena(FunctionOpInterface Fn, ArenaGroup &G,
                           const FunctionBuffers &Buffers,
                           FunctionReport &Report) {
-    ArenaInput In = arenaInput(G, Buffers.NumTasks, alignment,
-                               preserveIntermediates);
+    ArenaInput In =
+        arenaInput(G, Buffers.NumTasks, alignment, preserveIntermediates);
     const std::vector<UsageRecord> &Records = In.Records;
     uint64_t Align = In.Alignment, RawBytes = In.BytesWithoutPlanning;
     StrategyOptions Options;
@@ -388,11 +388,16 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       llvm::raw_string_ostream(Type) << Alloc.getType();
       // A dynamic alloc is planned at its bound: its size is that bound.
       if (!Alloc.getType().hasStaticShape())
-        Type += " (planned at its bound, " +
-                std::to_string(B->Record.Size) + " bytes)";
-      PlannedBufferReport BR{I, locationOf(Alloc), "memref.alloc", Type,
-                             Records[I].Size, P->Offsets.Offsets[I],
-                             Records[I].FirstTask, Records[I].LastTask};
+        Type += " (planned at its bound, " + std::to_string(B->Record.Size) +
+                " bytes)";
+      PlannedBufferReport BR{I,
+                             locationOf(Alloc),
+                             "memref.alloc",
+                             Type,
+                             Records[I].Size,
+                             P->Offsets.Offsets[I],
+                             Records[I].FirstTask,
+                             Records[I].LastTask};
       if (!report.empty() || !timeline.empty()) {
         Operation *Writer = writerOf(*B);
         BR.WriterOp = Writer->getName().getStringRef().str();
@@ -421,11 +426,11 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     {
       // MLIR's remark engine (--remarks-filter=memplan
       // --remarks-output-file=F): a no-op unless enabled.
-      auto R = remark::passed(Fn.getLoc(),
-                              remark::RemarkOpts::name("ArenaPlanned")
-                                  .category("memplan")
-                                  .subCategory("tensor-mem-plan")
-                                  .function(Fn.getName()));
+      auto R =
+          remark::passed(Fn.getLoc(), remark::RemarkOpts::name("ArenaPlanned")
+                                          .category("memplan")
+                                          .subCategory("tensor-mem-plan")
+                                          .function(Fn.getName()));
       if (R)
         R << remark::metric("BuffersPlanned", G.Buffers.size())
           << remark::metric("BytesWithoutPlanning", RawBytes)
@@ -449,8 +454,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       if (G.MemorySpace)
         D << ", memory space " << G.MemorySpace;
       // After the fields scripts parse ("strategy (\S+)").
-      D << " (chose " << P->Chosen << ", peak at task " << PeakTask
-        << " with " << PeakLive << " buffers live)";
+      D << " (chose " << P->Chosen << ", peak at task " << PeakTask << " with "
+        << PeakLive << " buffers live)";
     }
     return success();
   }
@@ -535,9 +540,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       Value Offset = arith::ConstantIndexOp::create(
           B, Alloc.getLoc(), static_cast<int64_t>(Offsets.Offsets[I]));
       // A dynamic alloc is planned at its bound and viewed at its size.
-      Value View = memref::ViewOp::create(B, Alloc.getLoc(), Alloc.getType(),
-                                          Arena, Offset,
-                                          Alloc.getDynamicSizes());
+      Value View =
+          memref::ViewOp::create(B, Alloc.getLoc(), Alloc.getType(), Arena,
+                                 Offset, Alloc.getDynamicSizes());
       for (Operation *Dealloc : Buffer->Deallocs)
         Dealloc->erase();
       if (LastTop == Alloc.getOperation())

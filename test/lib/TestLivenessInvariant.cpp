@@ -103,7 +103,7 @@ struct TestLivenessInvariantPass
         if (isa<memref::DeallocOp>(User))
           continue; // removed by the rewrite, not a use
         else if (User == Op ||
-            (Op->isAncestor(User) && !Op->isProperAncestor(Alloc)))
+                 (Op->isAncestor(User) && !Op->isProperAncestor(Alloc)))
           return true;
       // Live across Op, or across any op around it in an enclosing block.
       for (Operation *A = Op; !isa<FunctionOpInterface>(A);
@@ -132,9 +132,9 @@ struct TestLivenessInvariantPass
     auto [It, New] = Extents.try_emplace({V, Blk});
     Extent &E = It->second;
     if (New) {
-      E.LiveIn = BlockInfo->isLiveIn(V) ||
-                 (isa<BlockArgument>(V) &&
-                  cast<BlockArgument>(V).getOwner() == Blk);
+      E.LiveIn =
+          BlockInfo->isLiveIn(V) ||
+          (isa<BlockArgument>(V) && cast<BlockArgument>(V).getOwner() == Blk);
       E.LiveOut = BlockInfo->isLiveOut(V);
       if (Operation *Def = V.getDefiningOp())
         E.Def = Blk->findAncestorOpInBlock(*Def);

@@ -157,7 +157,8 @@ static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
     J.attribute("bytes_without_planning", Raw);
     J.attribute("certified_lower_bound", Best);
     J.attribute("chosen", P.Chosen.empty() ? P.Strategy : P.Chosen);
-    J.attribute("gap", P.Offsets.TotalSize - std::min(Best, P.Offsets.TotalSize));
+    J.attribute("gap",
+                P.Offsets.TotalSize - std::min(Best, P.Offsets.TotalSize));
     J.attribute("lower_bound", R.Bound);
     if (P.Objects) {
       Array("object_ids", P.Objects->ObjectIds);
@@ -244,8 +245,8 @@ static void printCSV(ArrayRef<Row> Rows, raw_ostream &OS) {
     OS << R.P.Strategy << "," << R.P.Offsets.TotalSize << "," << R.Bound << ","
        << format("%.6f", ratio(R)) << "," << format("%.3f", R.Ms) << ","
        << (R.P.Optimal ? "true" : "false") << ","
-       << (R.ObjectsBound ? std::to_string(*R.ObjectsBound) : "") << ","
-       << Best << "\n";
+       << (R.ObjectsBound ? std::to_string(*R.ObjectsBound) : "") << "," << Best
+       << "\n";
 }
 
 /// Why --capacity was not met, in words that are true: a plan is said to be
@@ -259,8 +260,7 @@ static std::string capacityMessage(ArrayRef<Row> Rows, uint64_t Capacity,
            " bytes";
   if (Best > Capacity)
     return Msg + "every plan needs at least " + std::to_string(Best) +
-           " bytes (the smallest found needs " + std::to_string(Smallest) +
-           ")";
+           " bytes (the smallest found needs " + std::to_string(Smallest) + ")";
   bool Searched = false;
   for (const Row &R : Rows)
     Searched |= R.P.Strategy == "auto" || R.P.Strategy == "exact";

@@ -69,7 +69,8 @@ struct ArenaGroup {
 };
 
 /// One group per memory space, in order of first appearance.
-llvm::SmallVector<ArenaGroup> groupByMemorySpace(const FunctionBuffers &Buffers);
+llvm::SmallVector<ArenaGroup>
+groupByMemorySpace(const FunctionBuffers &Buffers);
 
 /// What a strategy plans for one arena.
 struct ArenaInput {

@@ -30,7 +30,6 @@ uint64_t planLowerBound(const Plan &P, llvm::ArrayRef<UsageRecord> Records);
 
 llvm::json::Value planToJSON(const Plan &P, uint64_t LowerBound);
 
-
 /// {"bytes": B, "live": [ids...], "task": T}; Ids maps record indices to the
 /// ids written (empty: the indices themselves).
 llvm::json::Value peakToJSON(const LivePeak &Peak,

@@ -125,12 +125,13 @@ memplan::internal::orderByBreadth(llvm::ArrayRef<UsageRecord> Records) {
   size_t Blocks = (N + kBlock - 1) / kBlock;
   std::vector<std::vector<uint32_t>> Table(1, std::vector<uint32_t>(Blocks));
   for (size_t K = 0; K < Blocks; ++K)
-    Table[0][K] = Scan(K * kBlock + 1, std::min(N, K * kBlock + kBlock), K * kBlock);
+    Table[0][K] =
+        Scan(K * kBlock + 1, std::min(N, K * kBlock + kBlock), K * kBlock);
   for (size_t L = 1; (size_t(1) << L) <= Blocks; ++L) {
     Table.emplace_back(Blocks - (size_t(1) << L) + 1);
     for (size_t K = 0; K + (size_t(1) << L) <= Blocks; ++K)
-      Table[L][K] = Better(Table[L - 1][K],
-                           Table[L - 1][K + (size_t(1) << (L - 1))]);
+      Table[L][K] =
+          Better(Table[L - 1][K], Table[L - 1][K + (size_t(1) << (L - 1))]);
   }
   std::vector<size_t> Task(Records.size());
   for (size_t I = 0; I < Records.size(); ++I) {
@@ -312,10 +313,9 @@ uint64_t memplan::internal::findOffset(uint64_t Size,
   return scanGaps<PlacedSpan>(Size, Conflicts, Policy);
 }
 
-OffsetsAssignment
-memplan::internal::placeInOrder(const PlacementContext &Ctx,
-                                llvm::ArrayRef<size_t> Order,
-                                GapPolicy Policy) {
+OffsetsAssignment memplan::internal::placeInOrder(const PlacementContext &Ctx,
+                                                  llvm::ArrayRef<size_t> Order,
+                                                  GapPolicy Policy) {
   // Offsets are kept by entry while placing: a record's conflicts then sit
   // next to each other in memory, which matters more than anything else at
   // a million records.

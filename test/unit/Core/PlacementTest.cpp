@@ -49,8 +49,8 @@ OffsetsAssignment bruteForcePlace(llvm::ArrayRef<UsageRecord> Records,
     Conflicts.clear();
     for (size_t J = 0; J < Records.size(); ++J)
       if (Placed[J] && Records[J].conflictsWith(Records[I]))
-        Conflicts.push_back({A.Offsets[J], A.Offsets[J] + Records[J].Size,
-                             (uint32_t)J});
+        Conflicts.push_back(
+            {A.Offsets[J], A.Offsets[J] + Records[J].Size, (uint32_t)J});
     A.Offsets[I] = findOffset(Records[I].Size, Conflicts, Policy);
     A.TotalSize = std::max(A.TotalSize, A.Offsets[I] + Records[I].Size);
     Placed[I] = true;
@@ -87,7 +87,8 @@ TEST(PlacementTest, OrdersBreakTiesByIndex) {
       EXPECT_EQ(Order[I], I);
 }
 
-bool bruteForceValid(llvm::ArrayRef<UsageRecord> R, const OffsetsAssignment &A) {
+bool bruteForceValid(llvm::ArrayRef<UsageRecord> R,
+                     const OffsetsAssignment &A) {
   for (size_t I = 0; I < R.size(); ++I) {
     if (A.Offsets[I] + R[I].Size > A.TotalSize)
       return false;
@@ -105,7 +106,8 @@ TEST(PlacementTest, ValidatorAgreesWithPairwiseCheck) {
   unsigned Valid = 0, Invalid = 0;
   for (int Round = 0; Round < 2000; ++Round) {
     std::vector<UsageRecord> R = randomSet(Rng, 1 + Rng() % 40);
-    OffsetsAssignment A = placeInOrder(R, orderBySizeDesc(R), GapPolicy::BestFit);
+    OffsetsAssignment A =
+        placeInOrder(R, orderBySizeDesc(R), GapPolicy::BestFit);
     // Disturb some plans: move one record somewhere near another.
     if (Round % 2) {
       size_t I = Rng() % R.size(), J = Rng() % R.size();

@@ -42,9 +42,9 @@ TEST(PlanJSONTest, ObjectsPlanAddsObjects) {
 }
 
 TEST(PlanJSONTest, PeakLiveBuffersSumToTheBound) {
-  for (const char *Rel : {"peers/tvm_deep_speech.csv",
-                          "peers/tflite_gpu_ComplexRecords.csv",
-                          "glow/inception_v4.onnx.csv"}) {
+  for (const char *Rel :
+       {"peers/tvm_deep_speech.csv", "peers/tflite_gpu_ComplexRecords.csv",
+        "glow/inception_v4.onnx.csv"}) {
     auto Set = test::readShared(Rel);
     auto Aligned = alignRecords(Set.Records, 64);
     ASSERT_TRUE(bool(Aligned));
