@@ -16,7 +16,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Core/LowerBound.h"
-#include "memplan/Core/PlanJSON.h"
 #include "memplan/Core/RecordFile.h"
 #include "memplan/Core/Strategy.h"
 
@@ -58,7 +57,8 @@ Outcome run(StringRef Name, const std::vector<UsageRecord> &R,
   }
   Out.Ok = true;
   Out.Total = P->Offsets.TotalSize;
-  Out.Bound = planLowerBound(*P, R);
+  // Shared-object plans are measured against their own kind's bound.
+  Out.Bound = P->ObjectsLowerBound.value_or(P->Peak.Bytes);
   Out.Optimal = P->Optimal;
   return Out;
 }

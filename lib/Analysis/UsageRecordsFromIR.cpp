@@ -3,7 +3,6 @@
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
-#include "memplan/Core/Arithmetic.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -136,8 +135,7 @@ bool isLoop(Operation *Op) {
 
 class Analyzer {
 public:
-  Analyzer(FunctionOpInterface Fn, UsageRecordsOptions Options)
-      : Fn(Fn), Options(Options), Tasks(Fn), Aliases(Fn) {
+  explicit Analyzer(FunctionOpInterface Fn) : Fn(Fn), Tasks(Fn), Aliases(Fn) {
     Fn->walk([&](Region *R) {
       if (R->hasOneBlock() || R->empty())
         return;
@@ -147,8 +145,8 @@ public:
       Live.emplace(Fn);
   }
 
-  FunctionBuffers run() {
-    FunctionBuffers Result;
+  /// The facts of every alloc of Fn (not of functions nested in it).
+  void run(BufferUsageAnalysis &Result) {
     Result.NumTasks = Tasks.size();
     Fn->walk([&](Operation *Op) {
       if (isa<memref::DeallocOp, bufferization::DeallocOp>(Op))
@@ -156,38 +154,31 @@ public:
       auto Alloc = dyn_cast<memref::AllocOp>(Op);
       if (!Alloc || Alloc->getParentOfType<FunctionOpInterface>() != Fn)
         return;
-      PlannableBuffer Buffer;
-      if (std::optional<UnplannedBuffer> Why = analyze(Alloc, Buffer))
-        Result.Unplanned.push_back(std::move(*Why));
-      else if (Buffer.Dynamic)
-        Result.Dynamic.push_back(std::move(Buffer));
-      else
-        Result.Planned.push_back(std::move(Buffer));
+      Result.Allocs.push_back(analyze(Alloc));
     });
-    return Result;
   }
 
 private:
+  /// What holds whatever the options: why the alloc is left alone, or its
+  /// tasks; the size and alignment depend on the options (bufferFacts).
+  AllocFacts analyze(memref::AllocOp Alloc) {
+    AllocFacts Facts;
+    Facts.Alloc = Alloc;
+    PastDeallocationCheck = false;
+    if (std::optional<UnplannedBuffer> Why = analyze(Alloc, Facts)) {
+      Facts.Left = std::move(*Why);
+      Facts.LeftLate = PastDeallocationCheck;
+    }
+    return Facts;
+  }
+
   std::optional<UnplannedBuffer> analyze(memref::AllocOp Alloc,
-                                         PlannableBuffer &Buffer) {
+                                         AllocFacts &Facts) {
     auto Leave = [&](const Twine &Reason, Operation *Culprit = nullptr) {
       return UnplannedBuffer{Alloc, Reason.str(), Culprit};
     };
     MemRefType Type = Alloc.getType();
-    llvm::Expected<ElementLayout> Layout =
-        Type.hasStaticShape()
-            ? staticBufferLayout(Type, Alloc.getOperation())
-            : boundedBufferLayout(Alloc, Options.ArgumentDimBound);
-    bool Dynamic = false;
-    if (!Layout) {
-      std::string Why = llvm::toString(Layout.takeError());
-      if (!Options.DynamicRecords || Why != "dynamic shape")
-        return Leave(Why);
-      Layout = getBufferLayout(Type, Alloc.getOperation());
-      if (!Layout)
-        return Leave(llvm::toString(Layout.takeError()));
-      Dynamic = true;
-    }
+    PlannableBuffer &Buffer = Facts.Buffer;
 
     // Every region between the function and the alloc must have known
     // semantics, and run its iterations one after the other, in order with
@@ -225,25 +216,33 @@ private:
     }
     if (Info.Escape)
       return Leave(Info.Escape->Reason, Info.Escape->Culprit);
-    if (Options.DeallocationRunsAfter)
-      for (Value V : Info.Aliases) {
-        Operation *Owner =
-            isa<BlockArgument>(V)
-                ? cast<BlockArgument>(V).getOwner()->getParentOp()
-                : V.getDefiningOp();
-        if (isa<MemRefType>(V.getType()) &&
-            (isa<BlockArgument>(V) || isa<RegionBranchOpInterface>(Owner)))
-          return Leave("forwarded through control flow, where the "
-                       "deallocation that runs after planning would free "
-                       "the arena",
-                       Owner);
-        // Live into another block of a CFG: the deallocation takes
-        // ownership of it there and frees it through its view.
-        if (Live && isa<MemRefType>(V.getType()) && isLiveIntoABlock(V))
-          return Leave("used in another block of a CFG, where the "
-                       "deallocation that runs after planning would free "
-                       "the arena");
-      }
+    // Left alone only when the ownership-based deallocation runs after
+    // planning (UsageRecordsOptions::DeallocationRunsAfter).
+    for (Value V : Info.Aliases) {
+      if (Facts.LeftIfDeallocationRunsAfter)
+        break;
+      if (!isa<MemRefType>(V.getType()))
+        continue;
+      Operation *Owner = isa<BlockArgument>(V)
+                             ? cast<BlockArgument>(V).getOwner()->getParentOp()
+                             : V.getDefiningOp();
+      if (isa<BlockArgument>(V) || isa<RegionBranchOpInterface>(Owner))
+        Facts.LeftIfDeallocationRunsAfter =
+            Leave("forwarded through control flow, where the "
+                  "deallocation that runs after planning would free "
+                  "the arena",
+                  Owner);
+      // Live into another block of a CFG: the deallocation takes
+      // ownership of it there and frees it through its view.
+      else if (Live && isLiveIntoABlock(V))
+        Facts.LeftIfDeallocationRunsAfter =
+            Leave("used in another block of a CFG, where the "
+                  "deallocation that runs after planning would free "
+                  "the arena");
+    }
+
+    // Reasons found from here on come after that one.
+    PastDeallocationCheck = true;
 
     // The record spans every point where an alias may be live: its
     // definition, its uses, and over a CFG the blocks it is live into or
@@ -280,16 +279,11 @@ private:
     }
 
     Buffer.Alloc = Alloc;
-    Buffer.Dynamic = Dynamic;
-    Buffer.Record = UsageRecord(Layout->Size, S.First, S.Last);
+    Buffer.Record = UsageRecord(0, S.First, S.Last);
     Buffer.LastUser = S.LastUser;
     Buffer.Deallocs = Info.Deallocs;
     Buffer.MemorySpace = Type.getMemorySpace();
     Buffer.Persistent = Alloc->hasAttr(kPersistentAttrName);
-    // Lowered loads and stores assume the element's alignment (16 for
-    // vector<3xf32>), and the alloc may ask for more.
-    Buffer.Alignment =
-        std::max<uint64_t>(Layout->Alignment, Alloc.getAlignment().value_or(1));
     return std::nullopt;
   }
 
@@ -367,18 +361,81 @@ private:
   }
 
   FunctionOpInterface Fn;
-  UsageRecordsOptions Options;
   TaskNumbering Tasks;
   BufferAliasAnalysis Aliases;
   bool HasMultiBlockRegions = false;
   std::optional<Liveness> Live;
+  /// The alloc being analyzed got past the checks that only hold when the
+  /// deallocation runs after planning.
+  bool PastDeallocationCheck = false;
 };
 
 } // namespace
 
+BufferUsageAnalysis::BufferUsageAnalysis(Operation *Function) {
+  Analyzer(cast<FunctionOpInterface>(Function)).run(*this);
+}
+
+/// The size and alignment of Facts' buffer under Options, or why it has
+/// none; the reasons come in the order the checks used to run.
+static std::optional<UnplannedBuffer>
+sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
+           PlannableBuffer &Buffer) {
+  memref::AllocOp Alloc = Facts.Alloc;
+  auto Leave = [&](std::string Reason) {
+    return UnplannedBuffer{Alloc, std::move(Reason), nullptr};
+  };
+  MemRefType Type = Alloc.getType();
+  llvm::Expected<ElementLayout> Layout =
+      Type.hasStaticShape()
+          ? staticBufferLayout(Type, Alloc.getOperation())
+          : boundedBufferLayout(Alloc, Options.ArgumentDimBound);
+  bool Dynamic = false;
+  if (!Layout) {
+    std::string Why = llvm::toString(Layout.takeError());
+    if (!Options.DynamicRecords || Why != "dynamic shape")
+      return Leave(Why);
+    Layout = getBufferLayout(Type, Alloc.getOperation());
+    if (!Layout)
+      return Leave(llvm::toString(Layout.takeError()));
+    Dynamic = true;
+  }
+  if (Facts.Left && !Facts.LeftLate)
+    return Facts.Left;
+  if (Options.DeallocationRunsAfter && Facts.LeftIfDeallocationRunsAfter)
+    return Facts.LeftIfDeallocationRunsAfter;
+  if (Facts.Left)
+    return Facts.Left;
+  Buffer = Facts.Buffer;
+  Buffer.Dynamic = Dynamic;
+  Buffer.Record.Size = Layout->Size;
+  // Lowered loads and stores assume the element's alignment (16 for
+  // vector<3xf32>), and the alloc may ask for more.
+  Buffer.Alignment =
+      std::max<uint64_t>(Layout->Alignment, Alloc.getAlignment().value_or(1));
+  return std::nullopt;
+}
+
+FunctionBuffers
+BufferUsageAnalysis::buffers(const UsageRecordsOptions &Options) const {
+  FunctionBuffers Result;
+  Result.NumTasks = NumTasks;
+  Result.FreesBuffers = FreesBuffers;
+  for (const AllocFacts &Facts : Allocs) {
+    PlannableBuffer Buffer;
+    if (std::optional<UnplannedBuffer> Why = sizeBuffer(Facts, Options, Buffer))
+      Result.Unplanned.push_back(std::move(*Why));
+    else if (Buffer.Dynamic)
+      Result.Dynamic.push_back(std::move(Buffer));
+    else
+      Result.Planned.push_back(std::move(Buffer));
+  }
+  return Result;
+}
+
 FunctionBuffers memplan::computeUsageRecords(FunctionOpInterface Function,
                                              UsageRecordsOptions Options) {
-  return Analyzer(Function, Options).run();
+  return BufferUsageAnalysis(Function).buffers(Options);
 }
 
 SmallVector<ArenaGroup>
@@ -409,7 +466,7 @@ ArenaInput memplan::arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
     }
     In.Records.push_back(R);
     In.BytesWithoutPlanning =
-        checkedAdd(In.BytesWithoutPlanning, R.Size).value_or(UINT64_MAX);
+        llvm::SaturatingAdd(In.BytesWithoutPlanning, R.Size);
     In.Alignment = std::max(In.Alignment, B->Alignment);
   }
   return In;

@@ -145,10 +145,14 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
     Result->Strategy = Name.str();
   if (Result->Chosen.empty())
     Result->Chosen = Result->Strategy;
-  // Strategies that computed the live-bytes bound (auto) pass it on; the
-  // others get it here.
-  if (Result->LowerBound == 0)
-    Result->LowerBound = liveBytesLowerBound(*Aligned);
+  // One sweep gives the peak and the live-bytes bound; a strategy may have
+  // proven more (exact refutes smaller arenas).
+  Result->Peak = livePeak(*Aligned);
+  Result->LowerBound = std::max(Result->LowerBound, Result->Peak.Bytes);
+  Result->Kind =
+      Result->Objects ? StrategyKind::SharedObjects : StrategyKind::Offsets;
+  if (Result->Objects)
+    Result->ObjectsLowerBound = objectsLowerBound(*Aligned);
   if (!Result->Objects && Result->Offsets.TotalSize <= Result->LowerBound)
     Result->Optimal = true;
   return Result;

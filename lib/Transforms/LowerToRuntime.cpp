@@ -20,7 +20,6 @@
 
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
-#include "memplan/Core/Arithmetic.h"
 #include "memplan/Runtime/memplan_runtime.h"
 #include "memplan/Transforms/Passes.h"
 

@@ -1,74 +1,93 @@
 //===- PlanResult.cpp - The plan as data, for C++ embedders ---------------===//
 //
-// The planning half of tensor-mem-plan (RewriteToArenaViews.cpp) without
-// the rewrite: the analysis gives each function's buffers, grouped into one
-// arena per memory space in order of first appearance, and the strategy
-// places them with the same records, alignment and budget as the pass.
+// The planning half of tensor-mem-plan (TensorMemPlan.cpp) without the
+// rewrite, and the one step both share, planArena: the analysis gives each
+// function's buffers, grouped into one arena per memory space in order of first
+// appearance, and the strategy places them with the same records, alignment and
+// budget as the pass.
 //
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Transforms/PlanResult.h"
+#include "TensorMemPlanInternal.h"
 
 #include "memplan/Analysis/UsageRecordsFromIR.h"
-#include "memplan/Core/Arithmetic.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace mlir;
 using namespace memplan;
 
-static llvm::Error checkOptions(const PlanOptions &Options) {
+llvm::Error memplan::checkPlanOptions(const PlanOptions &Options) {
   if (!lookupStrategy(Options.Strategy))
     return unknownStrategyError(Options.Strategy);
-  if (!isPowerOf2(Options.Alignment))
+  if (!llvm::isPowerOf2_64(Options.Alignment))
     return llvm::createStringError("alignment " +
                                    std::to_string(Options.Alignment) +
                                    " is not a positive power of two");
   if (!(Options.BudgetMs >= 0))
     return llvm::createStringError(
-        "budget-ms " + std::to_string(Options.BudgetMs) + " is negative");
+        "budget-ms " +
+        (Options.BudgetMs == std::trunc(Options.BudgetMs)
+             ? std::to_string(static_cast<long long>(Options.BudgetMs))
+             : llvm::formatv("{0}", Options.BudgetMs).str()) +
+        " is negative");
   return llvm::Error::success();
+}
+
+llvm::Expected<ArenaPlan> memplan::planArena(const ArenaGroup &Group,
+                                             uint64_t NumTasks,
+                                             const PlanOptions &Options) {
+  ArenaPlan Out;
+  Out.Input = arenaInput(Group, NumTasks, Options.Alignment,
+                         Options.PreserveIntermediates);
+  StrategyOptions SO;
+  SO.Alignment = Out.Input.Alignment;
+  SO.BudgetMs = Options.BudgetMs;
+  llvm::Expected<Plan> P = planMemory(Options.Strategy, Out.Input.Records, SO);
+  if (!P)
+    return P.takeError();
+  Out.P = std::move(*P);
+  return Out;
+}
+
+static UsageRecordsOptions recordsOptions(const PlanOptions &Options) {
+  UsageRecordsOptions R;
+  R.DeallocationRunsAfter = Options.DeallocationRunsAfter;
+  R.ArgumentDimBound = Options.DimBounds;
+  return R;
 }
 
 static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
                            std::vector<PlannedArena> &Arenas) {
-  FunctionBuffers Buffers = computeUsageRecords(
-      Fn, UsageRecordsOptions{Options.DeallocationRunsAfter});
+  FunctionBuffers Buffers = computeUsageRecords(Fn, recordsOptions(Options));
   for (const ArenaGroup &G : groupByMemorySpace(Buffers)) {
+    llvm::Expected<ArenaPlan> AP = planArena(G, Buffers.NumTasks, Options);
+    if (!AP)
+      return llvm::createStringError("function '" + Fn.getName().str() +
+                                     "': " + llvm::toString(AP.takeError()));
     PlannedArena Arena;
     Arena.Function = Fn.getName().str();
     if (G.MemorySpace)
       llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
-    ArenaInput In = arenaInput(G, Buffers.NumTasks, Options.Alignment,
-                               Options.PreserveIntermediates);
-    uint64_t Align = In.Alignment;
-    Arena.Records = std::move(In.Records);
-    Arena.BytesWithoutPlanning = In.BytesWithoutPlanning;
-    for (const PlannableBuffer *B : G.Buffers) {
-      memref::AllocOp Alloc = B->Alloc;
-      Arena.Allocs.push_back(Alloc.getOperation());
-    }
-    StrategyOptions SO;
-    SO.Alignment = Align;
-    SO.BudgetMs = Options.BudgetMs;
-    llvm::Expected<Plan> P = planMemory(Options.Strategy, Arena.Records, SO);
-    if (!P)
-      return llvm::createStringError("function '" + Arena.Function +
-                                     "': " + llvm::toString(P.takeError()));
-    auto Aligned = alignRecords(Arena.Records, Align);
-    if (!Aligned)
-      return Aligned.takeError();
-    Arena.Strategy = P->Chosen.empty() ? P->Strategy : P->Chosen;
-    Arena.Alignment = Align;
-    Arena.ArenaSize = P->Offsets.TotalSize;
-    Arena.LowerBound = liveBytesLowerBound(*Aligned);
-    Arena.Optimal = P->Optimal;
-    Arena.Offsets = std::move(P->Offsets.Offsets);
+    for (const PlannableBuffer *B : G.Buffers)
+      Arena.Allocs.push_back(memref::AllocOp(B->Alloc).getOperation());
+    Arena.Strategy = AP->P.Chosen;
+    Arena.Alignment = AP->Input.Alignment;
+    Arena.ArenaSize = AP->P.Offsets.TotalSize;
+    Arena.LowerBound = AP->P.Peak.Bytes;
+    Arena.Optimal = AP->P.Optimal;
+    Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
+    Arena.Records = std::move(AP->Input.Records);
+    Arena.Offsets = std::move(AP->P.Offsets.Offsets);
     Arenas.push_back(std::move(Arena));
   }
   return llvm::Error::success();
@@ -77,7 +96,7 @@ static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
 llvm::Expected<std::vector<PlannedArena>>
 memplan::planFunction(FunctionOpInterface Function,
                       const PlanOptions &Options) {
-  if (llvm::Error E = checkOptions(Options))
+  if (llvm::Error E = checkPlanOptions(Options))
     return std::move(E);
   std::vector<PlannedArena> Arenas;
   if (!Function.isExternal())
@@ -88,7 +107,7 @@ memplan::planFunction(FunctionOpInterface Function,
 
 llvm::Expected<std::vector<PlannedArena>>
 memplan::planModule(ModuleOp Module, const PlanOptions &Options) {
-  if (llvm::Error E = checkOptions(Options))
+  if (llvm::Error E = checkPlanOptions(Options))
     return std::move(E);
   SmallVector<FunctionOpInterface> Functions;
   Module->walk([&](FunctionOpInterface Fn) {

@@ -52,7 +52,7 @@
 // TIMELINE:     <html
 // BUDGET:       budget-ms -1 is negative
 // BADALIGN:     alignment 3 is not a positive power of two
-// BADARENA:     arena 'stack' is not one of 'alloc', 'argument'
+// BADARENA:     for the --arena option: Cannot find option named 'stack'
 func.func @f(%x: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, f32) {
   %c0 = arith.constant 0.0 : f32
   %e = tensor.empty() : tensor<4x8xf32>

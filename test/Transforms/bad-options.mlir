@@ -8,7 +8,7 @@
 // ALIGN: alignment 48 is not a positive power of two
 // ALIGN0: alignment 0 is not a positive power of two
 // BUDGET: budget-ms -5 is negative
-// ARENA: arena 'heap' is not one of 'alloc', 'argument'
+// ARENA: for the --arena option: Cannot find option named 'heap'
 func.func @f() {
   %a = memref.alloc() : memref<4xf32>
   return

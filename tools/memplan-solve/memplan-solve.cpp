@@ -13,12 +13,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "memplan/Core/Arithmetic.h"
 #include "memplan/Core/LowerBound.h"
-#include "memplan/Core/PlanJSON.h"
 #include "memplan/Core/RecordFile.h"
+#include "memplan/Core/Report.h"
 #include "memplan/Core/Strategy.h"
-#include "memplan/Core/Timeline.h"
 #include "memplan/Version.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -26,6 +24,7 @@
 #include "llvm/Support/Format.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -57,9 +56,14 @@ static cl::opt<double> BudgetMs(
     cl::init(1000), cl::cat(SolveCat));
 /// The budget when --capacity is given and --budget-ms is not.
 static constexpr double kCapacityBudgetMs = 10000;
-static cl::opt<std::string> Format("format",
-                                   cl::desc("Output: table, json or csv"),
-                                   cl::init("table"), cl::cat(SolveCat));
+enum class OutputFormat { Table, JSON, CSV };
+static cl::opt<OutputFormat> Format(
+    "format", cl::desc("Output format"), cl::init(OutputFormat::Table),
+    cl::values(clEnumValN(OutputFormat::Table, "table", "a table per strategy"),
+               clEnumValN(OutputFormat::JSON, "json",
+                          "the report (the schema of tensor-mem-plan's)"),
+               clEnumValN(OutputFormat::CSV, "csv", "one row per strategy")),
+    cl::cat(SolveCat));
 static cl::opt<std::string>
     SvgFile("svg", cl::desc("Write a timeline picture (one per strategy)"),
             cl::value_desc("file.svg"), cl::cat(SolveCat));
@@ -109,105 +113,25 @@ static uint64_t smallestTotal(ArrayRef<Row> Rows) {
   return S;
 }
 
-/// Writes one plan as JSON, streamed (a million buffers would take
-/// gigabytes as a json::Value). Keys in sorted order, as json::Value prints
-/// them: the schema of PlanJSON.h plus the per-buffer fields of the pass's
-/// report (PlanReport.cpp), so one reader handles both; ids are numbers when
-/// the file's ids are. "lower_bound" is the live-bytes bound for every plan;
-/// "certified_lower_bound" the best bound proven, "gap" the bytes above it;
-/// shared-object plans add "objects_lower_bound".
-static void writePlanJSON(json::OStream &J, const Row &R, const RecordSet &Set,
-                          uint64_t Best, const LivePeak &Peak) {
-  const Plan &P = R.P;
-  uint64_t Raw = 0;
-  for (const UsageRecord &Rec : Set.Records)
-    Raw += Rec.Size;
-  auto Array = [&](StringRef Key, const auto &Values) {
-    J.attributeArray(Key, [&] {
-      for (auto V : Values)
-        J.value((uint64_t)V);
-    });
-  };
-  // Ids are numbers when the file's ids are.
-  auto Id = [&](size_t I) {
-    int64_t Num;
-    if (StringRef(Set.Ids[I]).getAsInteger(10, Num))
-      J.value(Set.Ids[I]);
-    else
-      J.value(Num);
-  };
-  J.object([&] {
-    J.attribute("alignment", static_cast<uint64_t>(Alignment));
-    J.attribute("arena_size", P.Offsets.TotalSize);
-    J.attributeArray("buffers", [&] {
-      for (auto [I, Rec] : llvm::enumerate(Set.Records)) {
-        J.object([&] {
-          J.attribute("first_task", Rec.FirstTask);
-          int64_t Num;
-          if (StringRef(Set.Ids[I]).getAsInteger(10, Num))
-            J.attribute("id", Set.Ids[I]);
-          else
-            J.attribute("id", Num);
-          J.attribute("last_task", Rec.LastTask);
-          J.attribute("offset", P.Offsets.Offsets[I]);
-          J.attribute("size", Rec.Size);
-        });
-      }
-    });
-    J.attribute("bytes_without_planning", Raw);
-    J.attribute("certified_lower_bound", Best);
-    J.attribute("chosen", P.Chosen.empty() ? P.Strategy : P.Chosen);
-    J.attribute("gap",
-                P.Offsets.TotalSize - std::min(Best, P.Offsets.TotalSize));
-    J.attribute("lower_bound", R.Bound);
-    if (P.Objects) {
-      Array("object_ids", P.Objects->ObjectIds);
-      Array("object_sizes", P.Objects->ObjectSizes);
-      J.attribute("objects_lower_bound", *R.ObjectsBound);
-    }
-    Array("offsets", P.Offsets.Offsets);
-    J.attribute("optimal", P.Optimal);
-    // Where the live (aligned) bytes peak: the buffers there make the bound.
-    J.attributeObject("peak", [&] {
-      J.attribute("bytes", Peak.Bytes);
-      J.attributeArray("live", [&] {
-        for (size_t I : Peak.Live)
-          Id(I);
-      });
-      J.attribute("task", Peak.Task);
-    });
-    J.attribute("strategy", P.Strategy);
-    J.attribute("total_size", P.Offsets.TotalSize);
-  });
-}
-
-static std::vector<TimelineSection> timelines(ArrayRef<Row> Rows,
-                                              const RecordSet &Set) {
-  std::vector<TimelineSection> Sections;
+/// The plans as one report (Report.h), the schema of the pass's: the file
+/// is one "function" with an arena per strategy. Every arena shares the
+/// best bound any plan proved for these records.
+static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set) {
+  FunctionReport F;
+  F.Function = sys::path::filename(InputFile).str();
+  F.Location = InputFile;
+  F.RecordFile = true;
+  for (const UsageRecord &R : Set.Records)
+    F.NumTasks = std::max(F.NumTasks, R.LastTask + 1);
+  uint64_t Best = bestBound(Rows);
   for (const Row &R : Rows) {
-    TimelineSection S;
-    S.Title = sys::path::filename(InputFile).str() + ": " + R.P.Strategy;
-    S.Subtitle = std::string(R.P.Objects ? "shared objects" : "offsets") +
-                 (R.P.Chosen.empty() || R.P.Chosen == R.P.Strategy
-                      ? ""
-                      : " (chose " + R.P.Chosen + ")") +
-                 ", alignment " + std::to_string(Alignment) +
-                 (R.P.Optimal ? ", proven optimal" : "");
-    S.ArenaSize = R.P.Offsets.TotalSize;
-    S.LowerBound = R.Bound;
-    S.Alignment = Alignment;
-    for (auto [I, Rec] : llvm::enumerate(Set.Records)) {
-      uint64_t Offset = R.P.Offsets.Offsets[I];
-      S.Buffers.push_back({Rec, Offset, Set.Ids[I],
-                           "id " + Set.Ids[I] + "\nsize " +
-                               formatBytes(Rec.Size) + "\noffset " +
-                               std::to_string(Offset) + "\ntasks [" +
-                               std::to_string(Rec.FirstTask) + ", " +
-                               std::to_string(Rec.LastTask) + "]"});
-    }
-    Sections.push_back(std::move(S));
+    ArenaReport A = arenaReport(R.P, Set.Records, Alignment);
+    A.CertifiedLowerBound = Best;
+    for (auto [I, B] : llvm::enumerate(A.Buffers))
+      B.Id = Set.Ids[I];
+    F.Arenas.push_back(std::move(A));
   }
-  return Sections;
+  return F;
 }
 
 static std::string objectsBoundText(const Row &R) {
@@ -311,14 +235,12 @@ int main(int argc, char **argv) {
   }
   if (InputFile.empty())
     return fail(2, "no input file (usage: memplan-solve FILE.csv ...)");
-  if (!isPowerOf2(Alignment))
+  if (!isPowerOf2_64(Alignment))
     return fail(2, "--alignment=" + Twine(Alignment) +
                        " is not a power of two (1, 2, 4, ...)");
   if (BudgetMs < 0)
     return fail(2, "--budget-ms=" + Twine(std::to_string(BudgetMs)) +
                        " is negative");
-  if (Format != "table" && Format != "json" && Format != "csv")
-    return fail(2, "--format=" + Format + " is not one of table, json, csv");
   std::vector<std::string> Names;
   if (StrategyName == "all") {
     Names = strategyNames();
@@ -331,8 +253,8 @@ int main(int argc, char **argv) {
   auto Set = readRecordsCSV(InputFile);
   if (!Set)
     return fail(2, toString(Set.takeError()));
-  auto Aligned = alignRecords(Set->Records, Alignment);
-  if (!Aligned)
+  // Sizes that overflow once rounded up are the file's fault: say so first.
+  if (auto Aligned = alignRecords(Set->Records, Alignment); !Aligned)
     return fail(2, InputFile + ": " + toString(Aligned.takeError()));
 
   StrategyOptions Opts;
@@ -354,37 +276,23 @@ int main(int argc, char **argv) {
                     .count();
     if (!P)
       return fail(2, "strategy '" + Name + "': " + toString(P.takeError()));
+    // planMemory computed both bounds: every row has the same live-bytes
+    // bound, shared-object rows also their own kind's.
     Row R{std::move(*P), 0, std::nullopt, Ms};
-    if (R.P.Objects)
-      R.ObjectsBound = objectsLowerBound(*Aligned);
+    R.Bound = R.P.Peak.Bytes;
+    R.ObjectsBound = R.P.ObjectsLowerBound;
     Rows.push_back(std::move(R));
   }
-  // One live-bytes bound for every row.
-  uint64_t Live = liveBytesLowerBound(*Aligned);
-  for (Row &R : Rows)
-    R.Bound = Live;
 
-  if (!SvgFile.empty() || !HtmlFile.empty()) {
-    std::vector<TimelineSection> Sections = timelines(Rows, *Set);
+  if (!SvgFile.empty() || !HtmlFile.empty() || Format == OutputFormat::JSON) {
+    FunctionReport Report = report(Rows, *Set);
     for (StringRef Path : {StringRef(SvgFile), StringRef(HtmlFile)})
       if (!Path.empty())
-        if (Error E = writeTimelineFile(Path, Sections))
+        if (Error E = writeTimelineFile(Path, timelineSections({Report})))
           return fail(2, toString(std::move(E)));
-  }
-
-  if (Format == "json") {
-    uint64_t Best = bestBound(Rows);
-    LivePeak Peak = livePeak(*Aligned);
-    json::OStream J(outs(), 2);
-    if (Rows.size() == 1)
-      writePlanJSON(J, Rows[0], *Set, Best, Peak);
-    else
-      J.array([&] {
-        for (const Row &R : Rows)
-          writePlanJSON(J, R, *Set, Best, Peak);
-      });
-    outs() << "\n";
-  } else if (Format == "csv") {
+    if (Format == OutputFormat::JSON)
+      writeReportJSON({Report}, outs());
+  } else if (Format == OutputFormat::CSV) {
     printCSV(Rows, outs());
   } else {
     printTable(Rows, outs());

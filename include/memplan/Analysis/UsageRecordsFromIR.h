@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -110,8 +111,38 @@ struct UsageRecordsOptions {
   bool DynamicRecords = false;
 };
 
-/// Analyses one function (or any FunctionOpInterface op with a body).
-/// Allocs of functions nested inside it are not its own.
+/// What the analysis found for one alloc, whatever the options.
+struct AllocFacts {
+  mlir::memref::AllocOp Alloc;
+  /// Why it is left alone under any options.
+  std::optional<UnplannedBuffer> Left;
+  /// Left was found after LeftIfDeallocationRunsAfter would have been: that
+  /// reason, when it applies, is the one reported.
+  bool LeftLate = false;
+  /// Why it is left alone when the deallocation runs after planning.
+  std::optional<UnplannedBuffer> LeftIfDeallocationRunsAfter;
+  /// Tasks, last user, deallocs, memory space; the options give the size
+  /// and the alignment.
+  PlannableBuffer Buffer;
+};
+
+/// The analysis of one function (or any FunctionOpInterface op with a body)
+/// as an MLIR analysis: tensor-mem-plan gets it through getAnalysis /
+/// getChildAnalysis, so -mlir-timing shows it under the pass. Allocs of
+/// functions nested inside it are not its own.
+class BufferUsageAnalysis {
+public:
+  explicit BufferUsageAnalysis(mlir::Operation *Function);
+
+  /// The buffers as planned under Options.
+  FunctionBuffers buffers(const UsageRecordsOptions &Options) const;
+
+  std::vector<AllocFacts> Allocs;
+  uint64_t NumTasks = 0;
+  bool FreesBuffers = false;
+};
+
+/// BufferUsageAnalysis(Function).buffers(Options).
 FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
                                     UsageRecordsOptions Options = {});
 

@@ -9,6 +9,7 @@
 #ifndef MEMPLAN_CORE_STRATEGY_H
 #define MEMPLAN_CORE_STRATEGY_H
 
+#include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Types.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -35,6 +36,8 @@ struct StrategyOptions {
   std::vector<std::vector<size_t>> ReuseGraph;
 };
 
+enum class StrategyKind { Offsets, SharedObjects, Meta };
+
 /// What a strategy returns. Every plan has offsets; shared-object strategies
 /// also say which object each tensor lives in.
 struct Plan {
@@ -53,12 +56,20 @@ struct Plan {
   /// more (exact refutes smaller arenas). A strategy may fill it in (it then
   /// vouches for it); planMemory() raises it to the live-bytes bound.
   uint64_t LowerBound = 0;
+
+  // Filled in once by planMemory(), for every reader of the plan (the pass,
+  // memplan-solve, reports, pictures):
+  /// Offsets or SharedObjects: the kind of the plan a meta strategy chose.
+  StrategyKind Kind = StrategyKind::Offsets;
+  /// Where the live aligned bytes peak; Peak.Bytes is the live-bytes bound.
+  LivePeak Peak;
+  /// Shared-object plans: the sum of positional maximums, the bound no plan
+  /// of that kind goes below.
+  std::optional<uint64_t> ObjectsLowerBound;
 };
 
 using StrategyFn = std::function<llvm::Expected<Plan>(
     llvm::ArrayRef<UsageRecord>, const StrategyOptions &)>;
-
-enum class StrategyKind { Offsets, SharedObjects, Meta };
 
 struct StrategyInfo {
   std::string Name;
@@ -90,7 +101,8 @@ llvm::Expected<Plan> planFromObjects(ObjectsAssignment Objects,
 Plan planFromOffsets(OffsetsAssignment Offsets);
 
 /// Runs the strategy named Name: rounds sizes up to Options.Alignment, calls
-/// it, checks the result with the validator and fills in Plan::Strategy.
+/// it, checks the result with the validator and fills in Plan::Strategy,
+/// Chosen, Kind, Peak and the bounds.
 /// A strategy that returns an invalid plan is an error, never a result.
 llvm::Expected<Plan> planMemory(llvm::StringRef Name,
                                 llvm::ArrayRef<UsageRecord> Records,

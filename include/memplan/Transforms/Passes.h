@@ -11,6 +11,10 @@
 
 namespace memplan {
 
+/// Where tensor-mem-plan's arena comes from (TFLite: allocated by the
+/// interpreter, or passed in by the application).
+enum class ArenaSource { Alloc, Argument };
+
 #define GEN_PASS_DECL
 #include "memplan/Transforms/Passes.h.inc"
 

@@ -30,9 +30,13 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
     Option<"preserveIntermediates", "preserve-intermediates", "bool",
            /*default=*/"false",
            "No reuse at all: every buffer gets its own range (debugging)">,
-    Option<"arena", "arena", "std::string", /*default=*/"\"alloc\"",
-           "Where the arena comes from: 'alloc' (memref.alloc at entry) or "
-           "'argument' (a trailing memref<Nxi8> argument the caller provides)">,
+    Option<"arena", "arena", "ArenaSource", /*default=*/"ArenaSource::Alloc",
+           "Where the arena comes from", [{::llvm::cl::values(
+             clEnumValN(ArenaSource::Alloc, "alloc",
+                        "a memref.alloc at the function's entry"),
+             clEnumValN(ArenaSource::Argument, "argument",
+                        "a trailing memref<Nxi8> argument the caller "
+                        "provides"))}]>,
     Option<"deallocationRunsAfter", "deallocation-runs-after", "bool",
            /*default=*/"false",
            "The ownership-based deallocation runs after this pass (as in "

@@ -10,6 +10,8 @@
 #ifndef MEMPLAN_TRANSFORMS_PIPELINE_H
 #define MEMPLAN_TRANSFORMS_PIPELINE_H
 
+#include "memplan/Transforms/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -49,10 +51,14 @@ struct MemPlanPipelineOptions
       *this, "preserve-intermediates",
       llvm::cl::desc("No reuse at all: every buffer its own range"),
       llvm::cl::init(false)};
-  Option<std::string> arena{
-      *this, "arena",
-      llvm::cl::desc("Where the arena comes from: 'alloc' or 'argument'"),
-      llvm::cl::init("alloc")};
+  Option<ArenaSource> arena{
+      *this, "arena", llvm::cl::desc("Where the arena comes from"),
+      llvm::cl::init(ArenaSource::Alloc),
+      llvm::cl::values(
+          clEnumValN(ArenaSource::Alloc, "alloc",
+                     "a memref.alloc at the function's entry"),
+          clEnumValN(ArenaSource::Argument, "argument",
+                     "a trailing memref<Nxi8> argument the caller provides"))};
   Option<int64_t> dimBounds{
       *this, "dim-bounds",
       llvm::cl::desc("Upper bound of dynamic sizes taken from function "

@@ -39,7 +39,14 @@ struct PlanOptions {
   /// The ownership-based deallocation runs after planning (as in
   /// memplan-pipeline): buffers forwarded through control flow stay out.
   bool DeallocationRunsAfter = false;
+  /// Upper bound of every dynamic size taken straight from a function
+  /// argument without a `memplan.max` of its own; negative: none.
+  int64_t DimBounds = -1;
 };
+
+/// Why Options cannot plan (unknown strategy, alignment not a power of two,
+/// negative budget), in the words tensor-mem-plan and memplan-pipeline use.
+llvm::Error checkPlanOptions(const PlanOptions &Options);
 
 /// One arena: the planned buffers of one function in one memory space.
 /// Records[I], Offsets[I] and Allocs[I] describe the same buffer.

@@ -1,0 +1,118 @@
+//===- Report.h - What a plan decided, for people and scripts ---*- C++ -*-===//
+//
+// One report model for every face of memplan: tensor-mem-plan fills it in
+// from IR (buffers with their ops and locations), memplan-solve from a
+// record file. Both write it with writeReportJSON and draw it with
+// timelineSections, so one reader handles both:
+//
+//   {"functions": [{"function", "location", "num_tasks",
+//                   "arenas": [ARENA...], "unplanned": [...]}]}
+//   ARENA = {"alignment", "arena_size", "buffers": [BUFFER...],
+//            "bytes_without_planning", "certified_lower_bound", "chosen",
+//            "gap", "kind", "lower_bound", "memory_space",
+//            "object_ids"?, "object_sizes"?, "objects_lower_bound"?,
+//            "offsets", "optimal", "peak": {"bytes", "live": [ids], "task"},
+//            "strategy", "total_size"}
+//   BUFFER = {"first_task", "id", "last_task", "location"?, "offset",
+//             "op"?, "size", "type"?, "writer"?: {"location", "op"}}
+//
+// Keys are sorted. "lower_bound" is the live-bytes bound of every plan,
+// whatever its kind; "certified_lower_bound" the best bound proven for the
+// records and "gap" the arena's bytes above it; shared-object plans add
+// "objects_lower_bound". Fields marked ? appear when known.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_CORE_REPORT_H
+#define MEMPLAN_CORE_REPORT_H
+
+#include "memplan/Core/Strategy.h"
+#include "memplan/Core/Timeline.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan {
+
+struct BufferReport {
+  /// Written as a number when it is one.
+  std::string Id;
+  /// Its size as the program asked for it (not rounded up) and its tasks.
+  UsageRecord Record;
+  uint64_t Offset = 0;
+  // Where it comes from, when the plan was made from IR.
+  std::string Location;
+  std::string Op;
+  std::string Type;
+  /// The op that fills the buffer (the first one writing it) and its
+  /// location; empty when not looked up.
+  std::string WriterOp;
+  std::string WriterLocation;
+};
+
+struct ArenaReport {
+  /// Empty for the default memory space (and for record files).
+  std::string MemorySpace;
+  std::string Strategy;
+  /// The strategy that made the plan (the one `auto` picked).
+  std::string Chosen;
+  StrategyKind Kind = StrategyKind::Offsets;
+  uint64_t Alignment = 1;
+  uint64_t ArenaSize = 0;
+  /// The live-bytes bound of the aligned records (= Peak.Bytes).
+  uint64_t LowerBound = 0;
+  /// The best bound proven for the records: at least LowerBound.
+  uint64_t CertifiedLowerBound = 0;
+  std::optional<uint64_t> ObjectsLowerBound;
+  std::vector<uint64_t> ObjectIds, ObjectSizes;
+  uint64_t BytesWithoutPlanning = 0;
+  bool Optimal = false;
+  /// Where the live aligned bytes peak; Peak.Live indexes Buffers.
+  LivePeak Peak;
+  std::vector<BufferReport> Buffers;
+};
+
+struct UnplannedBufferReport {
+  std::string Location;
+  std::string Op;
+  std::string Reason;
+};
+
+struct FunctionReport {
+  /// The function's name, or for a record file (memplan-solve) its name.
+  std::string Function;
+  /// Planned from a record file: one arena per strategy asked for.
+  bool RecordFile = false;
+  std::string Location;
+  uint64_t NumTasks = 0;
+  std::vector<ArenaReport> Arenas;
+  std::vector<UnplannedBufferReport> Unplanned;
+};
+
+/// The arena of plan P of Records (as given, before rounding); buffers get
+/// their record index as id, which the caller may replace.
+ArenaReport arenaReport(const Plan &P, llvm::ArrayRef<UsageRecord> Records,
+                        uint64_t Alignment);
+
+/// Streams the report (a million buffers would take gigabytes as a
+/// json::Value), pretty-printed with an indent of 2, ending in a newline.
+void writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
+                     llvm::raw_ostream &OS);
+
+/// Writes the report to Path, or says why it cannot.
+llvm::Error writeReportFile(llvm::StringRef Path,
+                            llvm::ArrayRef<FunctionReport> Functions);
+
+/// One picture section per arena: "@function" (and its memory space), or
+/// "file: strategy" for a record file.
+std::vector<TimelineSection>
+timelineSections(llvm::ArrayRef<FunctionReport> Functions);
+
+} // namespace memplan
+
+#endif // MEMPLAN_CORE_REPORT_H

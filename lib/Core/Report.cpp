@@ -1,0 +1,169 @@
+//===- Report.cpp - The report model and its JSON -------------------------===//
+
+#include "memplan/Core/Report.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+
+using namespace memplan;
+
+ArenaReport memplan::arenaReport(const Plan &P,
+                                 llvm::ArrayRef<UsageRecord> Records,
+                                 uint64_t Alignment) {
+  assert(P.Offsets.Offsets.size() == Records.size() &&
+         "a plan has one offset per record");
+  ArenaReport A;
+  A.Strategy = P.Strategy;
+  A.Chosen = P.Chosen.empty() ? P.Strategy : P.Chosen;
+  A.Kind = P.Kind;
+  A.Alignment = Alignment;
+  A.ArenaSize = P.Offsets.TotalSize;
+  A.LowerBound = P.Peak.Bytes;
+  A.CertifiedLowerBound = std::max(P.LowerBound, P.Peak.Bytes);
+  A.ObjectsLowerBound = P.ObjectsLowerBound;
+  if (P.Objects) {
+    A.ObjectIds.assign(P.Objects->ObjectIds.begin(),
+                       P.Objects->ObjectIds.end());
+    A.ObjectSizes.assign(P.Objects->ObjectSizes.begin(),
+                         P.Objects->ObjectSizes.end());
+  }
+  A.Optimal = P.Optimal;
+  A.Peak = P.Peak;
+  A.Buffers.reserve(Records.size());
+  for (auto [I, R] : llvm::enumerate(Records)) {
+    A.BytesWithoutPlanning =
+        llvm::SaturatingAdd(A.BytesWithoutPlanning, R.Size);
+    BufferReport B;
+    B.Id = std::to_string(I);
+    B.Record = R;
+    B.Offset = P.Offsets.Offsets[I];
+    A.Buffers.push_back(std::move(B));
+  }
+  return A;
+}
+
+static llvm::StringRef kindName(StrategyKind Kind) {
+  return Kind == StrategyKind::SharedObjects ? "shared-objects" : "offsets";
+}
+
+/// Ids are numbers when they are (record files with numeric ids, the pass).
+static void writeId(llvm::json::OStream &J, llvm::StringRef Id) {
+  int64_t Num;
+  if (Id.getAsInteger(10, Num))
+    J.value(Id);
+  else
+    J.value(Num);
+}
+
+static void writeBuffer(llvm::json::OStream &J, const BufferReport &B) {
+  J.object([&] {
+    J.attribute("first_task", B.Record.FirstTask);
+    J.attributeBegin("id");
+    writeId(J, B.Id);
+    J.attributeEnd();
+    J.attribute("last_task", B.Record.LastTask);
+    if (!B.Location.empty())
+      J.attribute("location", B.Location);
+    J.attribute("offset", B.Offset);
+    if (!B.Op.empty())
+      J.attribute("op", B.Op);
+    J.attribute("size", B.Record.Size);
+    if (!B.Type.empty())
+      J.attribute("type", B.Type);
+    if (!B.WriterOp.empty())
+      J.attributeObject("writer", [&] {
+        J.attribute("location", B.WriterLocation);
+        J.attribute("op", B.WriterOp);
+      });
+  });
+}
+
+static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
+  auto Numbers = [&](llvm::StringRef Key, auto &&Values) {
+    J.attributeArray(Key, [&] {
+      for (uint64_t V : Values)
+        J.value(V);
+    });
+  };
+  J.object([&] {
+    J.attribute("alignment", A.Alignment);
+    J.attribute("arena_size", A.ArenaSize);
+    J.attributeArray("buffers", [&] {
+      for (const BufferReport &B : A.Buffers)
+        writeBuffer(J, B);
+    });
+    J.attribute("bytes_without_planning", A.BytesWithoutPlanning);
+    J.attribute("certified_lower_bound", A.CertifiedLowerBound);
+    J.attribute("chosen", A.Chosen);
+    J.attribute("gap",
+                A.ArenaSize - std::min(A.CertifiedLowerBound, A.ArenaSize));
+    J.attribute("kind", kindName(A.Kind));
+    J.attribute("lower_bound", A.LowerBound);
+    J.attribute("memory_space", A.MemorySpace);
+    if (A.Kind == StrategyKind::SharedObjects) {
+      Numbers("object_ids", A.ObjectIds);
+      Numbers("object_sizes", A.ObjectSizes);
+      if (A.ObjectsLowerBound)
+        J.attribute("objects_lower_bound", *A.ObjectsLowerBound);
+    }
+    J.attributeArray("offsets", [&] {
+      for (const BufferReport &B : A.Buffers)
+        J.value(B.Offset);
+    });
+    J.attribute("optimal", A.Optimal);
+    J.attributeObject("peak", [&] {
+      J.attribute("bytes", A.Peak.Bytes);
+      J.attributeArray("live", [&] {
+        for (size_t I : A.Peak.Live) {
+          assert(I < A.Buffers.size() && "the peak indexes the buffers");
+          writeId(J, A.Buffers[I].Id);
+        }
+      });
+      J.attribute("task", A.Peak.Task);
+    });
+    J.attribute("strategy", A.Strategy);
+    J.attribute("total_size", A.ArenaSize);
+  });
+}
+
+void memplan::writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
+                              llvm::raw_ostream &OS) {
+  llvm::json::OStream J(OS, 2);
+  J.object([&] {
+    J.attributeArray("functions", [&] {
+      for (const FunctionReport &F : Functions)
+        J.object([&] {
+          J.attributeArray("arenas", [&] {
+            for (const ArenaReport &A : F.Arenas)
+              writeArena(J, A);
+          });
+          J.attribute("function", F.Function);
+          J.attribute("location", F.Location);
+          J.attribute("num_tasks", F.NumTasks);
+          J.attributeArray("unplanned", [&] {
+            for (const UnplannedBufferReport &U : F.Unplanned)
+              J.object([&] {
+                J.attribute("location", U.Location);
+                J.attribute("op", U.Op);
+                J.attribute("reason", U.Reason);
+              });
+          });
+        });
+    });
+  });
+  OS << "\n";
+}
+
+llvm::Error memplan::writeReportFile(llvm::StringRef Path,
+                                     llvm::ArrayRef<FunctionReport> Functions) {
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return llvm::createStringError(EC, "cannot write '" + Path +
+                                           "': " + EC.message());
+  writeReportJSON(Functions, OS);
+  return llvm::Error::success();
+}

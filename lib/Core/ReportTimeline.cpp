@@ -1,0 +1,85 @@
+//===- ReportTimeline.cpp - The report as timeline sections ---------------===//
+//
+// One picture per arena, whether the report comes from the pass (buffers with
+// ops and locations) or from a record file (buffers with ids).
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Core/Report.h"
+
+using namespace memplan;
+
+static std::string tasksText(const UsageRecord &R) {
+  return "tasks [" + std::to_string(R.FirstTask) + ", " +
+         std::to_string(R.LastTask) + "]";
+}
+
+/// A buffer of the pass: where it is filled (the linalg op whose outs it is,
+/// ...) is what a reader looks for, more than the alloc.
+static TimelineBuffer bufferFromIR(const BufferReport &B) {
+  TimelineBuffer TB;
+  TB.Record = B.Record;
+  TB.Offset = B.Offset;
+  TB.Label = "#" + B.Id;
+  TB.Id = TB.Label;
+  bool HasWriter = !B.WriterOp.empty();
+  TB.Op = HasWriter ? B.WriterOp : B.Op;
+  TB.Location = HasWriter ? B.WriterLocation : B.Location;
+  TB.Tooltip = TB.Label + " " + TB.Op + " " + B.Type + "\n" + TB.Location;
+  if (TB.Location != B.Location)
+    TB.Tooltip += "\nallocated at " + B.Location;
+  TB.Tooltip += "\nsize " + formatBytes(B.Record.Size) + "\noffset " +
+                std::to_string(B.Offset) + "\n" + tasksText(B.Record);
+  return TB;
+}
+
+static TimelineBuffer bufferFromRecords(const BufferReport &B) {
+  TimelineBuffer TB;
+  TB.Record = B.Record;
+  TB.Offset = B.Offset;
+  TB.Label = B.Id;
+  TB.Tooltip = "id " + B.Id + "\nsize " + formatBytes(B.Record.Size) +
+               "\noffset " + std::to_string(B.Offset) + "\n" +
+               tasksText(B.Record);
+  return TB;
+}
+
+static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
+  TimelineSection S;
+  std::string Chosen = A.Chosen.empty() || A.Chosen == A.Strategy
+                           ? ""
+                           : " (chose " + A.Chosen + ")";
+  if (F.RecordFile) {
+    S.Title = F.Function + ": " + A.Strategy;
+    S.Subtitle =
+        std::string(A.Kind == StrategyKind::SharedObjects ? "shared objects"
+                                                          : "offsets") +
+        Chosen + ", alignment " + std::to_string(A.Alignment) +
+        (A.Optimal ? ", proven optimal" : "");
+  } else {
+    S.Title = "@" + F.Function;
+    if (!A.MemorySpace.empty())
+      S.Title += " (memory space " + A.MemorySpace + ")";
+    S.Subtitle = "strategy " + A.Strategy + Chosen + ", alignment " +
+                 std::to_string(A.Alignment) + ", " +
+                 std::to_string(F.Unplanned.size()) + " buffers not planned; " +
+                 F.Location;
+    S.NumTasks = F.NumTasks;
+  }
+  S.ArenaSize = A.ArenaSize;
+  S.LowerBound = A.LowerBound;
+  S.Alignment = A.Alignment;
+  S.Buffers.reserve(A.Buffers.size());
+  for (const BufferReport &B : A.Buffers)
+    S.Buffers.push_back(F.RecordFile ? bufferFromRecords(B) : bufferFromIR(B));
+  return S;
+}
+
+std::vector<TimelineSection>
+memplan::timelineSections(llvm::ArrayRef<FunctionReport> Functions) {
+  std::vector<TimelineSection> Sections;
+  for (const FunctionReport &F : Functions)
+    for (const ArenaReport &A : F.Arenas)
+      Sections.push_back(section(F, A));
+  return Sections;
+}

@@ -1,0 +1,344 @@
+//===- TensorMemPlan.cpp - The tensor-mem-plan pass -----------------------===//
+//
+// Gets each function's buffers from BufferUsageAnalysis, groups them into
+// one arena per memory space, plans each arena with a registered strategy,
+// reports what it decided (remarks, statistics, the JSON report and the
+// timeline picture) and has the allocs rewritten into views of the arena.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PhaseTimer.h"
+#include "TensorMemPlanInternal.h"
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Remarks.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/TimeProfiler.h"
+
+#include <memory>
+#include <mutex>
+
+#define DEBUG_TYPE "tensor-mem-plan"
+
+namespace memplan {
+#define GEN_PASS_DEF_TENSORMEMPLAN
+#include "memplan/Transforms/Passes.h.inc"
+} // namespace memplan
+
+using namespace mlir;
+using namespace memplan;
+
+// Phases shown under -mlir-timing next to the analysis (see PhaseTimer.h).
+static char StrategyPhase, RewritePhase;
+
+namespace {
+
+/// Whether Path can be written, found without leaving a trace: an existing
+/// file is opened for appending, a new one created and removed.
+llvm::Error checkWritable(llvm::StringRef Path) {
+  bool Existed = llvm::sys::fs::exists(Path);
+  int FD;
+  std::error_code EC = llvm::sys::fs::openFileForWrite(
+      Path, FD,
+      Existed ? llvm::sys::fs::CD_OpenExisting : llvm::sys::fs::CD_CreateNew,
+      llvm::sys::fs::OF_Append);
+  if (EC)
+    return llvm::createStringError(EC, "cannot write '" + Path +
+                                           "': " + EC.message());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  if (!Existed)
+    llvm::sys::fs::remove(Path);
+  return llvm::Error::success();
+}
+
+/// The reports of one pass instance and its clones (nested under func.func
+/// the pass runs once per function, on several threads). Not global: a new
+/// pass manager starts empty, and initialize() empties it for a new run.
+struct ReportSink {
+  std::mutex Mutex;
+  std::vector<FunctionReport> Functions;
+};
+
+/// Warns when Fn still holds tensors but has nothing to plan: the input was
+/// most likely never bufferized.
+void warnIfNotBufferized(FunctionOpInterface Fn,
+                         const FunctionBuffers &Buffers) {
+  if (!Buffers.Planned.empty() || !Buffers.Unplanned.empty())
+    return;
+  std::optional<Location> Where;
+  if (llvm::any_of(Fn.getArgumentTypes(), llvm::IsaPred<TensorType>) ||
+      llvm::any_of(Fn.getResultTypes(), llvm::IsaPred<TensorType>))
+    Where = Fn.getLoc();
+  if (!Where)
+    Fn.getFunctionBody().walk([&](Operation *Op) {
+      if (llvm::any_of(Op->getResultTypes(), llvm::IsaPred<TensorType>)) {
+        Where = Op->getLoc();
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+  if (Where)
+    mlir::emitWarning(*Where)
+        << "tensor-mem-plan: the input has tensor values; run "
+           "one-shot-bufferize first (nothing planned in '"
+        << Fn.getName() << "')";
+}
+
+struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
+  using Base::Base;
+
+  std::shared_ptr<ReportSink> Sink = std::make_shared<ReportSink>();
+
+  PlanOptions planOptions() const {
+    PlanOptions O;
+    O.Strategy = strategy;
+    // Negative values wrap to huge non-powers of two: rejected below.
+    O.Alignment = static_cast<uint64_t>(static_cast<int64_t>(alignment));
+    O.BudgetMs = static_cast<double>(budgetMs);
+    O.PreserveIntermediates = preserveIntermediates;
+    O.DeallocationRunsAfter = deallocationRunsAfter;
+    O.DimBounds = dimBounds;
+    return O;
+  }
+
+  bool wantsReport() const { return !report.empty() || !timeline.empty(); }
+
+  /// Every option is checked here, before any IR is rewritten.
+  LogicalResult initialize(MLIRContext *Ctx) override {
+    auto Fail = [&](const llvm::Twine &Msg) {
+      mlir::emitError(UnknownLoc::get(Ctx)) << Msg;
+      return failure();
+    };
+    if (alignment <= 0)
+      return Fail("tensor-mem-plan: alignment " +
+                  llvm::Twine(static_cast<int64_t>(alignment)) +
+                  " is not a positive power of two");
+    if (llvm::Error E = checkPlanOptions(planOptions()))
+      return Fail("tensor-mem-plan: " + llvm::toString(std::move(E)));
+    if (!timeline.empty())
+      if (llvm::Expected<TimelineFormat> F = timelineFormatForPath(timeline);
+          !F)
+        return Fail("tensor-mem-plan: " + llvm::toString(F.takeError()));
+    for (const std::string &Path : {report.getValue(), timeline.getValue()})
+      if (!Path.empty())
+        if (llvm::Error E = checkWritable(Path))
+          return Fail(llvm::toString(std::move(E)) + " (tensor-mem-plan " +
+                      (Path == report.getValue() ? "report" : "timeline") +
+                      "=); nothing was planned");
+    std::lock_guard<std::mutex> Lock(Sink->Mutex);
+    Sink->Functions.clear();
+    return success();
+  }
+
+  void runOnOperation() override {
+    SmallVector<FunctionOpInterface> Functions;
+    getOperation()->walk([&](FunctionOpInterface Fn) {
+      if (!Fn.isExternal())
+        Functions.push_back(Fn);
+    });
+    std::vector<FunctionReport> Reports;
+    for (FunctionOpInterface Fn : Functions) {
+      FunctionReport Report;
+      if (failed(planFunction(Fn, Report)))
+        return signalPassFailure();
+      if (wantsReport())
+        Reports.push_back(std::move(Report));
+    }
+    if (wantsReport() && failed(writeReports(std::move(Reports))))
+      return signalPassFailure();
+  }
+
+  /// Writes the report and the picture once per run: with every function
+  /// planned in this run and, nested under func.func, those its clones
+  /// planned before (a function planned again replaces its entry).
+  LogicalResult writeReports(std::vector<FunctionReport> Reports) {
+    std::lock_guard<std::mutex> Lock(Sink->Mutex);
+    std::vector<FunctionReport> &All = Sink->Functions;
+    for (FunctionReport &F : Reports) {
+      llvm::erase_if(All, [&](const FunctionReport &Old) {
+        return Old.Function == F.Function && Old.Location == F.Location;
+      });
+      All.push_back(std::move(F));
+    }
+    // Threads finish in any order; the file lists functions by name.
+    llvm::stable_sort(All,
+                      [](const FunctionReport &A, const FunctionReport &B) {
+                        return A.Function < B.Function;
+                      });
+    auto Fail = [&](llvm::Error E) {
+      return getOperation()->emitError()
+             << "tensor-mem-plan: " << llvm::toString(std::move(E));
+    };
+    if (!report.empty())
+      if (llvm::Error E = writeReportFile(report, All))
+        return Fail(std::move(E));
+    if (!timeline.empty())
+      if (llvm::Error E = writeTimelineFile(timeline, timelineSections(All)))
+        return Fail(std::move(E));
+    return success();
+  }
+
+  const BufferUsageAnalysis &analysisOf(FunctionOpInterface Fn) {
+    if (Fn.getOperation() == getOperation())
+      return getAnalysis<BufferUsageAnalysis>();
+    return getChildAnalysis<BufferUsageAnalysis>(Fn);
+  }
+
+  void reportUnplanned(FunctionOpInterface Fn, const UnplannedBuffer &U,
+                       FunctionReport &Report) {
+    LLVM_DEBUG(llvm::dbgs() << "left alone: " << U.Alloc->getLoc() << ": "
+                            << U.Reason << "\n");
+    Report.Unplanned.push_back({locationOf(U.Alloc),
+                                U.Alloc->getName().getStringRef().str(),
+                                U.Reason});
+    // MLIR's remark engine (--remarks-filter=memplan ...): on when asked.
+    remark::missed(U.Alloc->getLoc(),
+                   remark::RemarkOpts::name("BufferNotPlanned")
+                       .category("memplan")
+                       .subCategory("tensor-mem-plan")
+                       .function(Fn.getName()))
+        << remark::reason("{0}", U.Reason);
+    if (!remarks)
+      return;
+    InFlightDiagnostic D = U.Alloc->emitRemark()
+                           << "buffer not planned: " << U.Reason;
+    if (U.Culprit)
+      D.attachNote(U.Culprit->getLoc()) << "because of this op";
+  }
+
+  LogicalResult planFunction(FunctionOpInterface Fn, FunctionReport &Report) {
+    PlanOptions Options = planOptions();
+    UsageRecordsOptions RecordsOptions;
+    RecordsOptions.DeallocationRunsAfter = Options.DeallocationRunsAfter;
+    RecordsOptions.ArgumentDimBound = Options.DimBounds;
+    FunctionBuffers Buffers = analysisOf(Fn).buffers(RecordsOptions);
+    warnIfNotBufferized(Fn, Buffers);
+    Report.Function = Fn.getName().str();
+    Report.Location = locationOf(Fn);
+    Report.NumTasks = Buffers.NumTasks;
+    numUnplanned += Buffers.Unplanned.size();
+    for (const UnplannedBuffer &U : Buffers.Unplanned)
+      reportUnplanned(Fn, U, Report);
+
+    SmallVector<ArenaGroup> Groups = groupByMemorySpace(Buffers);
+    bool AsArgument = arena == ArenaSource::Argument && !Groups.empty();
+    if (AsArgument && failed(checkCallersReachable(Fn, getOperation())))
+      return failure();
+    if (AsArgument && !allUsesAreCalls(Fn)) {
+      // On the location alone: attached to the op, the whole function prints.
+      mlir::emitRemark(Fn.getLoc())
+          << "tensor-mem-plan: '" << Fn.getName()
+          << "' is used other than by calls, so it gets an arena "
+             "of its own instead of an arena argument";
+      AsArgument = false;
+    }
+    for (const ArenaGroup &G : Groups)
+      if (failed(planAndRewrite(Fn, G, Buffers, Options, AsArgument, Report)))
+        return failure();
+    return success();
+  }
+
+  LogicalResult planAndRewrite(FunctionOpInterface Fn, const ArenaGroup &G,
+                               const FunctionBuffers &Buffers,
+                               const PlanOptions &Options, bool AsArgument,
+                               FunctionReport &Report) {
+    llvm::Expected<ArenaPlan> AP = [&] {
+      llvm::TimeTraceScope Scope("memplan strategy", strategy.getValue());
+      PhaseTimer T(getAnalysisManager(), Fn, "memplan strategy",
+                   &StrategyPhase);
+      return planArena(G, Buffers.NumTasks, Options);
+    }();
+    if (!AP)
+      return Fn.emitError()
+             << "tensor-mem-plan: " << llvm::toString(AP.takeError());
+    const Plan &P = AP->P;
+    uint64_t Align = AP->Input.Alignment;
+    // A memref dimension is an int64_t (and INT64_MIN means dynamic).
+    if (P.Offsets.TotalSize > static_cast<uint64_t>(INT64_MAX))
+      return Fn.emitError()
+             << "tensor-mem-plan: the arena needs " << P.Offsets.TotalSize
+             << " bytes, more than a memref can hold (2^63 - 1)";
+    LLVM_DEBUG(llvm::dbgs()
+               << "@" << Fn.getName() << ": " << G.Buffers.size()
+               << " buffers, arena " << P.Offsets.TotalSize << ", bound "
+               << P.Peak.Bytes << ", " << P.Chosen << "\n");
+
+    ArenaReport Arena = arenaReport(P, AP->Input.Records, Align);
+    Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
+    if (G.MemorySpace)
+      llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
+    if (wantsReport())
+      describeBuffers(Arena, Fn, G, /*WithWriters=*/true);
+    summarize(Fn, G, Arena);
+    Report.Arenas.push_back(std::move(Arena));
+
+    llvm::TimeTraceScope Scope("memplan rewrite");
+    PhaseTimer T(getAnalysisManager(), Fn, "memplan rewrite", &RewritePhase);
+    OpBuilder B(Fn.getContext());
+    auto ArenaType = MemRefType::get(
+        {static_cast<int64_t>(P.Offsets.TotalSize)}, B.getI8Type(),
+        MemRefLayoutAttrInterface(), G.MemorySpace);
+    Value ArenaValue;
+    bool FreesBuffers = Buffers.FreesBuffers;
+    if (AsArgument) {
+      FailureOr<Value> Arg = addArenaArgument(Fn, ArenaType, Align);
+      if (failed(Arg))
+        return failure();
+      ArenaValue = *Arg;
+      FreesBuffers = false; // the caller owns the arena
+    } else {
+      B.setInsertionPointToStart(&Fn.getFunctionBody().front());
+      ArenaValue = memref::AllocOp::create(
+          B, Fn.getLoc(), ArenaType, ValueRange(), B.getI64IntegerAttr(Align));
+    }
+    rewriteToArenaViews(Fn, G, P.Offsets, ArenaValue, FreesBuffers);
+    return success();
+  }
+
+  /// Statistics and remarks of one planned arena.
+  void summarize(FunctionOpInterface Fn, const ArenaGroup &G,
+                 const ArenaReport &A) {
+    // Debian's LLVM is built without LLVM_ENABLE_STATS, which makes
+    // Pass::Statistic a no-op there; the remark carries the same numbers.
+    numPlanned += G.Buffers.size();
+    bytesUnplanned += A.BytesWithoutPlanning;
+    arenaBytes += A.ArenaSize;
+    lowerBoundBytes += A.LowerBound;
+    // MLIR's remark engine (--remarks-filter=memplan
+    // --remarks-output-file=F): a no-op unless enabled.
+    if (auto R =
+            remark::passed(Fn.getLoc(), remark::RemarkOpts::name("ArenaPlanned")
+                                            .category("memplan")
+                                            .subCategory("tensor-mem-plan")
+                                            .function(Fn.getName())))
+      R << remark::metric("BuffersPlanned", G.Buffers.size())
+        << remark::metric("BytesWithoutPlanning", A.BytesWithoutPlanning)
+        << remark::metric("ArenaBytes", A.ArenaSize)
+        << remark::metric("LowerBound", A.LowerBound)
+        << remark::metric("Strategy", A.Strategy)
+        << remark::metric("Chosen", A.Chosen)
+        << remark::metric("PeakTask", A.Peak.Task)
+        << remark::metric("PeakBuffers", A.Peak.Live.size())
+        << remark::metric("MemorySpace", A.MemorySpace);
+    if (!remarks)
+      return;
+    // On the location alone: attached to the op, the whole function would
+    // be printed under it.
+    InFlightDiagnostic D = mlir::emitRemark(Fn.getLoc())
+                           << "tensor-mem-plan: " << G.Buffers.size()
+                           << " buffers planned, " << A.BytesWithoutPlanning
+                           << " bytes without planning, arena " << A.ArenaSize
+                           << " bytes, lower bound " << A.LowerBound
+                           << ", strategy " << A.Strategy;
+    if (G.MemorySpace)
+      D << ", memory space " << G.MemorySpace;
+    // After the fields scripts parse ("strategy (\S+)").
+    D << " (chose " << A.Chosen << ", peak at task " << A.Peak.Task << " with "
+      << A.Peak.Live.size() << " buffers live)";
+  }
+};
+
+} // namespace

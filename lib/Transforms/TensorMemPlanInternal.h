@@ -1,0 +1,72 @@
+//===- TensorMemPlanInternal.h - The parts of tensor-mem-plan ---*- C++ -*-===//
+//
+// tensor-mem-plan is split by job: TensorMemPlan.cpp groups, plans and
+// reports; ArenaArgument.cpp gives a function its arena as an argument and
+// updates the callers; RewriteToArenaViews.cpp rewrites allocs into views;
+// ReportFromIR.cpp describes planned buffers for the report; PlanResult.cpp
+// plans one arena (shared with the C++ API).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
+#define MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
+
+#include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Core/Report.h"
+#include "memplan/Core/Strategy.h"
+#include "memplan/Transforms/PlanResult.h"
+
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace memplan {
+
+/// One arena's records and their plan.
+struct ArenaPlan {
+  ArenaInput Input;
+  Plan P;
+};
+
+/// Plans the buffers of one group (PlanResult.cpp).
+llvm::Expected<ArenaPlan> planArena(const ArenaGroup &Group, uint64_t NumTasks,
+                                    const PlanOptions &Options);
+
+// ArenaArgument.cpp
+
+/// Whether every use of Fn is a call (only calls can pass an extra
+/// argument; func.constant cannot).
+bool allUsesAreCalls(mlir::FunctionOpInterface Fn);
+
+/// With arena=argument the callers must pass the arena, so a pass running
+/// on Fn itself (PassRoot) cannot when Fn has callers: an error then.
+mlir::LogicalResult checkCallersReachable(mlir::FunctionOpInterface Fn,
+                                          mlir::Operation *PassRoot);
+
+/// Adds the arena as Fn's trailing argument (`memplan.arena_size`,
+/// `memplan.arena_alignment`); every caller allocates one around the call,
+/// and frees it when the caller frees its buffers.
+mlir::FailureOr<mlir::Value> addArenaArgument(mlir::FunctionOpInterface Fn,
+                                              mlir::MemRefType ArenaType,
+                                              uint64_t Alignment);
+
+// RewriteToArenaViews.cpp
+
+/// Rewrites every alloc of Group into a view of Arena at its offset and
+/// erases its deallocs; with FreesBuffers the arena is freed after its last
+/// user.
+void rewriteToArenaViews(mlir::FunctionOpInterface Fn, const ArenaGroup &Group,
+                         const OffsetsAssignment &Offsets, mlir::Value Arena,
+                         bool FreesBuffers);
+
+// ReportFromIR.cpp
+
+/// An op's location as printed.
+std::string locationOf(mlir::Operation *Op);
+
+/// Fills in what the IR of Fn says about each buffer of Arena (planned from
+/// Group): its alloc, type, and with WithWriters the first op writing it.
+void describeBuffers(ArenaReport &Arena, mlir::FunctionOpInterface Fn,
+                     const ArenaGroup &Group, bool WithWriters);
+
+} // namespace memplan
+
+#endif // MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
