@@ -59,6 +59,9 @@ llvm::Error checkWritable(llvm::StringRef Path) {
 /// pass manager starts empty, and initialize() empties it for a new run.
 struct ReportSink {
   std::mutex Mutex;
+  /// The top-level op (module) the functions belong to: a pass manager run
+  /// again on another module starts a new report.
+  Operation *Root = nullptr;
   std::vector<FunctionReport> Functions;
 };
 
@@ -130,6 +133,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                       "=); nothing was planned");
     std::lock_guard<std::mutex> Lock(Sink->Mutex);
     Sink->Functions.clear();
+    Sink->Root = nullptr;
     return success();
   }
 
@@ -157,6 +161,16 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   LogicalResult writeReports(std::vector<FunctionReport> Reports) {
     std::lock_guard<std::mutex> Lock(Sink->Mutex);
     std::vector<FunctionReport> &All = Sink->Functions;
+    // Run on the op holding the functions, the pass saw all of them: the
+    // report is this run's alone. Nested under func.func, it gathers the
+    // functions of the same top-level op.
+    Operation *Root = getOperation();
+    while (Operation *Parent = Root->getParentOp())
+      Root = Parent;
+    if (Sink->Root != Root || !isa<FunctionOpInterface>(getOperation())) {
+      All.clear();
+      Sink->Root = Root;
+    }
     for (FunctionReport &F : Reports) {
       llvm::erase_if(All, [&](const FunctionReport &Old) {
         return Old.Function == F.Function && Old.Location == F.Location;
