@@ -1,10 +1,10 @@
 //===- ElementLayout.cpp - Bytes and alignment of memref elements ---------===//
 
 #include "memplan/Analysis/ElementLayout.h"
-#include "memplan/Core/Arithmetic.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -39,15 +39,15 @@ memplan::getElementLayout(Type Element, Operation *Scope) {
   if (isa<ComplexType>(Element))
     L.Size *= 2;
   if (auto Vec = dyn_cast<VectorType>(Element)) {
-    std::optional<uint64_t> Bits =
-        checkedMul(Vec.getShape().back(), ScalarBits);
+    std::optional<uint64_t> Bits = llvm::checkedMulUnsigned(
+        static_cast<uint64_t>(Vec.getShape().back()), ScalarBits);
     if (!Bits || *Bits > UINT64_MAX - 7)
       return llvm::createStringError("byte size overflows 64 bits");
     L.Alignment = Padded(*Bits);
     std::optional<uint64_t> Bytes = L.Alignment;
     for (int64_t Dim : Vec.getShape().drop_back())
       if (Bytes)
-        Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
+        Bytes = llvm::checkedMulUnsigned(*Bytes, static_cast<uint64_t>(Dim));
     if (!Bytes)
       return llvm::createStringError("byte size overflows 64 bits");
     L.Size = *Bytes;
@@ -65,7 +65,7 @@ memplan::getBufferLayout(mlir::MemRefType Type, mlir::Operation *Scope) {
   std::optional<uint64_t> Bytes = Element->Size;
   for (int64_t Dim : Type.getShape())
     if (Bytes && !mlir::ShapedType::isDynamic(Dim))
-      Bytes = checkedMul(*Bytes, static_cast<uint64_t>(Dim));
+      Bytes = llvm::checkedMulUnsigned(*Bytes, static_cast<uint64_t>(Dim));
   if (!Bytes)
     return llvm::createStringError("byte size overflows 64 bits");
   return ElementLayout{*Bytes, Element->Alignment};

@@ -2,7 +2,6 @@
 //---------------------===//
 
 #include "memplan/Core/LowerBound.h"
-#include "memplan/Core/Arithmetic.h"
 #include "memplan/Core/Strategies/Internal.h"
 
 #include <algorithm>
@@ -59,7 +58,7 @@ llvm::Expected<std::vector<UsageRecord>>
 memplan::alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment) {
   std::vector<UsageRecord> Aligned(Records.begin(), Records.end());
   for (size_t I = 0; I < Aligned.size(); ++I) {
-    auto Size = checkedAlignTo(Aligned[I].Size, Alignment);
+    auto Size = checkedAlignToUnsigned(Aligned[I].Size, Alignment);
     if (!Size)
       return llvm::createStringError("record " + std::to_string(I) + ": size " +
                                      std::to_string(Aligned[I].Size) +
@@ -73,7 +72,7 @@ memplan::alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment) {
 uint64_t memplan::objectsLowerBound(llvm::ArrayRef<UsageRecord> Records) {
   uint64_t Sum = 0;
   for (uint64_t Max : internal::positionalMaximums(Records)) {
-    auto Next = checkedAdd(Sum, Max);
+    auto Next = llvm::checkedAddUnsigned(Sum, Max);
     if (!Next)
       return UINT64_MAX;
     Sum = *Next;

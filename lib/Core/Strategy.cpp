@@ -1,11 +1,12 @@
 //===- Strategy.cpp - The strategy registry and planMemory ----------------===//
 
 #include "memplan/Core/Strategy.h"
-#include "memplan/Core/Arithmetic.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Validator.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <mutex>
@@ -81,9 +82,10 @@ llvm::Expected<Plan> memplan::planFromObjects(ObjectsAssignment Objects,
   std::vector<uint64_t> ObjectOffsets(Objects.ObjectSizes.size());
   uint64_t End = 0;
   for (size_t Obj = 0; Obj < Objects.ObjectSizes.size(); ++Obj) {
-    auto Start = checkedAlignTo(End, Alignment);
+    auto Start = checkedAlignToUnsigned(End, Alignment);
     auto NewEnd =
-        Start ? checkedAdd(*Start, Objects.ObjectSizes[Obj]) : std::nullopt;
+        Start ? llvm::checkedAddUnsigned(*Start, Objects.ObjectSizes[Obj])
+              : std::nullopt;
     if (!NewEnd)
       return llvm::createStringError("arena size overflows 64 bits");
     ObjectOffsets[Obj] = *Start;
@@ -110,7 +112,7 @@ Plan memplan::planFromOffsets(OffsetsAssignment Offsets) {
 llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
                                          llvm::ArrayRef<UsageRecord> Records,
                                          const StrategyOptions &Options) {
-  if (!isPowerOf2(Options.Alignment))
+  if (!llvm::isPowerOf2_64(Options.Alignment))
     return llvm::createStringError("alignment " +
                                    std::to_string(Options.Alignment) +
                                    " is not a power of two");

@@ -1,8 +1,9 @@
-//===- Validator.cpp - Checks that a plan is safe
-//--------------------------===//
+//===- Validator.cpp - Checks that a plan is safe -------------------------===//
 
 #include "memplan/Core/Validator.h"
-#include "memplan/Core/Arithmetic.h"
+
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <memory>
@@ -80,7 +81,7 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
     return llvm::createStringError(
         "plan has " + std::to_string(Plan.Offsets.size()) + " offsets for " +
         std::to_string(Records.size()) + " records");
-  if (Alignment == 0 || !isPowerOf2(Alignment))
+  if (!llvm::isPowerOf2_64(Alignment))
     return llvm::createStringError("alignment " + std::to_string(Alignment) +
                                    " is not a power of two");
   for (size_t I = 0; I < Records.size(); ++I) {
@@ -93,7 +94,7 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
       return llvm::createStringError(describe(I, R, Off) +
                                      " is not aligned to " +
                                      std::to_string(Alignment));
-    auto End = checkedAdd(Off, R.Size);
+    auto End = llvm::checkedAddUnsigned(Off, R.Size);
     if (!End || *End > Plan.TotalSize)
       return llvm::createStringError(describe(I, R, Off) +
                                      " does not fit in the arena of " +

@@ -6,8 +6,11 @@
 #include "memplan/Core/Types.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/MathExtras.h"
 
+#include <optional>
 #include <vector>
 
 namespace memplan {
@@ -34,6 +37,17 @@ LivePeak livePeak(llvm::ArrayRef<UsageRecord> Records);
 /// no shared-object plan needs fewer bytes, since the K-th largest tensor of
 /// every task needs an object of its own. Saturates at UINT64_MAX.
 uint64_t objectsLowerBound(llvm::ArrayRef<UsageRecord> Records);
+
+/// Value rounded up to a multiple of Alignment (0 and 1 leave it as it is),
+/// or nothing when that overflows 64 bits: llvm::alignTo alone would wrap.
+inline std::optional<uint64_t> checkedAlignToUnsigned(uint64_t Value,
+                                                      uint64_t Alignment) {
+  if (Alignment <= 1)
+    return Value;
+  if (!llvm::checkedAddUnsigned(Value, Alignment - 1))
+    return std::nullopt;
+  return llvm::alignTo(Value, Alignment);
+}
 
 /// Sizes rounded up to Alignment; an error when a size overflows 64 bits.
 llvm::Expected<std::vector<UsageRecord>>
