@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Runtime/BFCAllocator.h"
+#include "Internal.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -20,8 +21,6 @@
 using namespace memplan::rt;
 
 namespace {
-bool isPow2(uint64_t X) { return X && !(X & (X - 1)); }
-uint64_t alignUp(uint64_t X, uint64_t A) { return (X + A - 1) & ~(A - 1); }
 
 /// Each thread's home heap index (modulo the number of heaps): threads are
 /// numbered as they first allocate, so concurrent threads start apart.

@@ -1,24 +1,22 @@
 //===- Heap.cpp - One best-fit-with-coalescing heap -----------------------===//
 //
-// Allocation, free, bins, regions and growth of one heap (arena); the caller
-// holds its lock. BFCAllocator.cpp spreads threads over heaps; the dump and
-// the invariant checker live in Dump.cpp and Invariants.cpp.
+// Allocation, free, bins, split and merge of one heap (arena); the caller
+// holds its lock. Its regions, growth and purging are in HeapRegions.cpp;
+// BFCAllocator.cpp spreads threads over heaps; the dump and the invariant
+// checker live in Dump.cpp and Invariants.cpp.
 //
 //===----------------------------------------------------------------------===//
 
+#include "Internal.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
 #include <algorithm>
 #include <cstring>
 #include <new>
-#include <sys/mman.h>
 
 using namespace memplan::rt;
 
 namespace {
-uint64_t alignUp(uint64_t X, uint64_t A) { return (X + A - 1) & ~(A - 1); }
-uint64_t alignDown(uint64_t X, uint64_t A) { return X & ~(A - 1); }
-int log2Floor(uint64_t X) { return 63 - __builtin_clzll(X); }
 constexpr uint64_t kRegionAlign = 4096;
 } // namespace
 
@@ -190,158 +188,6 @@ BFCHeap::Handle BFCHeap::findChunk(uint64_t Rounded, uint64_t Align) const {
     }
   }
   return None;
-}
-
-//===-- Regions -----------------------------------------------------------===//
-
-const BFCHeap::Region *BFCHeap::regionFor(const void *Ptr) const {
-  const char *P = static_cast<const char *>(Ptr);
-  auto It = std::upper_bound(
-      Regions.begin(), Regions.end(), P,
-      [](const char *V, const Region &R) { return V < R.Base; });
-  if (It == Regions.begin())
-    return nullptr;
-  --It;
-  return P < It->Base + It->Size ? &*It : nullptr;
-}
-
-BFCHeap::Region *BFCHeap::regionFor(const void *Ptr) {
-  return const_cast<Region *>(
-      static_cast<const BFCHeap *>(this)->regionFor(Ptr));
-}
-
-void BFCHeap::setSlot(const char *Ptr, Handle H) {
-  Region *R = regionFor(Ptr);
-  R->Slots[(Ptr - R->Base) / Opts.rounding] = H;
-}
-
-BFCHeap::Handle BFCHeap::lastChunk(const Region &R) const {
-  for (size_t I = R.Slots.size(); I-- > 0;)
-    if (R.Slots[I] != None)
-      return R.Slots[I];
-  return None;
-}
-
-// Takes a block from the sub-allocator into the allocator: a new region, or,
-// when the source is contiguous and the block starts where a region ends, the
-// tail of that region (merged with its last chunk when that one is free).
-void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
-  Stats.bytes_reserved += Bytes;
-  Stats.peak_bytes_reserved =
-      std::max(Stats.peak_bytes_reserved, Stats.bytes_reserved);
-  Handle H = newChunk();
-  Chunks[H].Ptr = Ptr;
-  Chunks[H].Size = Bytes;
-  Region *Ext = nullptr;
-  if (Sub->contiguous())
-    for (Region &R : Regions)
-      if (R.Base + R.Size == Ptr)
-        Ext = &R;
-  if (Ext) {
-    Handle Last = lastChunk(*Ext);
-    Ext->Size += Bytes;
-    Ext->Slots.resize(Ext->Size / Opts.rounding, None);
-    Ext->Gone.resize((Ext->Size / Page + 63) / 64, 0);
-    Chunks[H].Prev = Last;
-    Chunks[Last].Next = H;
-  } else {
-    Region R;
-    R.Base = Ptr;
-    R.Size = Bytes;
-    R.Slots.assign(Bytes / Opts.rounding, None);
-    R.Gone.assign((Bytes / Page + 63) / 64, 0);
-    auto It = std::upper_bound(
-        Regions.begin(), Regions.end(), Ptr,
-        [](const char *V, const Region &O) { return V < O.Base; });
-    Regions.insert(It, std::move(R));
-  }
-  setSlot(Ptr, H);
-  insertIntoBin(coalesce(H));
-}
-
-bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
-  if (!Opts.allow_growth)
-    return false;
-  // The limit holds for all heaps together.
-  uint64_t Avail = UINT64_MAX;
-  if (Opts.memory_limit) {
-    uint64_t Total = Shared->Reserved.load(std::memory_order_relaxed);
-    Avail = Opts.memory_limit > Total
-                ? alignDown(Opts.memory_limit - Total, RegionUnit)
-                : 0;
-  }
-  // Worst-case padding to reach the alignment inside a fresh region.
-  uint64_t Need = Rounded + (Align > RegionAlign ? Align - RegionAlign : 0);
-  uint64_t Bytes;
-  Handle Tail = None; // a free chunk the new block merges with
-  if (Sub->contiguous()) {
-    // Grow by what is missing: the new block merges with a free tail chunk
-    // of the region it extends, so reserved memory tracks the high-water
-    // mark instead of doubling.
-    uint64_t Step =
-        alignUp(std::max<uint64_t>(Opts.growth_granule, 1), RegionUnit);
-    Bytes = alignUp(Need, Step);
-    const char *Next = Sub->nextAddress();
-    if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
-      if (R->Base + R->Size == Next) {
-        const Chunk &T = Chunks[lastChunk(*R)];
-        if (T.isFree()) {
-          Tail = lastChunk(*R);
-          uint64_t Addr = reinterpret_cast<uint64_t>(T.Ptr);
-          uint64_t End = alignUp(Addr, Align) + Rounded;
-          Bytes = alignUp(End - (Addr + T.Size), Step);
-        }
-      }
-    }
-    if (Bytes > Avail)
-      return false;
-  } else {
-    // TF's allow_growth: regions double, and one that is too small for the
-    // request is skipped.
-    if (Need > Avail)
-      return false;
-    bool Increased = false;
-    while (Need > CurRegionBytes) {
-      CurRegionBytes *= 2;
-      Increased = true;
-    }
-    Bytes = alignUp(std::min(CurRegionBytes, Avail), RegionUnit);
-    if (!Increased)
-      CurRegionBytes *= 2;
-  }
-  makeRoom(Bytes, Tail);
-  if (!Shared->tryReserve(Bytes))
-    return false; // another heap took what was left under the limit
-  void *P = Sub->alloc(Bytes, RegionAlign);
-  if (!P) {
-    Shared->unreserve(Bytes);
-    return false;
-  }
-  addBlock(static_cast<char *>(P), Bytes);
-  return true;
-}
-
-uint64_t BFCHeap::releaseFreeRegionsLocked() {
-  uint64_t Released = 0;
-  for (size_t I = 0; I < Regions.size();) {
-    Region &R = Regions[I];
-    Handle H = R.Slots.empty() ? None : R.Slots[0];
-    if (H == None || !Chunks[H].isFree() || Chunks[H].Size != R.Size) {
-      ++I;
-      continue;
-    }
-    removeFromBin(H);
-    Chunks[H] = Chunk();
-    Chunks[H].Next = FreeHandles;
-    FreeHandles = H;
-    Sub->free(R.Base, R.Size);
-    Stats.bytes_reserved -= R.Size - R.GoneBytes;
-    Shared->unreserve(R.Size - R.GoneBytes);
-    GoneBytes -= R.GoneBytes;
-    Released += R.Size;
-    Regions.erase(Regions.begin() + I);
-  }
-  return Released;
 }
 
 //===-- Split and merge ---------------------------------------------------===//
@@ -519,116 +365,6 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
   C.AllocId = -1;
   insertIntoBin(coalesce(H));
   return MEMPLAN_RT_OK;
-}
-
-//===-- Purging -----------------------------------------------------------===//
-
-// The pages under an allocated chunk are counted reserved again (the system
-// gives them back, zeroed, at the first touch).
-void BFCHeap::recommit(const Chunk &C) {
-  Region *R = regionFor(C.Ptr);
-  if (!R->GoneBytes)
-    return;
-  uint64_t First = (C.Ptr - R->Base) / Page;
-  uint64_t Last = (C.Ptr + C.Size - 1 - R->Base) / Page;
-  uint64_t Pages = 0;
-  for (uint64_t P = First; P <= Last; ++P) {
-    uint64_t &W = R->Gone[P / 64];
-    if (!W) {
-      P |= 63; // skip the word
-      continue;
-    }
-    uint64_t Bit = uint64_t(1) << (P % 64);
-    if (W & Bit) {
-      W &= ~Bit;
-      ++Pages;
-    }
-  }
-  uint64_t Bytes = Pages * Page;
-  R->GoneBytes -= Bytes;
-  GoneBytes -= Bytes;
-  makeRoom(Bytes, None);
-  Stats.bytes_reserved += Bytes;
-  Shared->tryReserve(Bytes); // no limit when purging: always succeeds
-}
-
-// Reserving Bytes more would raise the peak of bytes reserved: first give
-// the pages of free chunks back, here and in every heap whose lock is free
-// (try_lock: never waits), so that the peak follows what is in use over all
-// heaps. Below the peak nothing is purged: a program that repeats itself
-// (the same network run again) pays no system calls once warm.
-void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
-  if (!CanPurge || Shared->Reserved.load(std::memory_order_relaxed) + Bytes <=
-                       Shared->PeakReserved.load(std::memory_order_relaxed))
-    return;
-  // Hysteresis: while this heap's free committed bytes are under 1/32 of
-  // its bytes in use (or 64 KiB), the peak may rise instead; once it has, a
-  // repeating program stays under it and never purges again.
-  uint64_t FreeCommitted = Stats.bytes_reserved - Stats.bytes_in_use;
-  if (FreeCommitted < std::max<uint64_t>(Stats.bytes_in_use / 32, 64 << 10))
-    return;
-  // Cached chunks are free memory too: merge them back first.
-  flushCacheLocked();
-  purgeLocked(Keep);
-  for (BFCHeap *O : Shared->Heaps)
-    if (O != this && O->CanPurge && O->Mu.try_lock()) {
-      O->flushCacheLocked();
-      O->purgeLocked();
-      O->Mu.unlock();
-    }
-}
-
-uint64_t BFCHeap::purgeChunk(Region &R, const Chunk &C) {
-  uint64_t Lo = alignUp(C.Ptr - R.Base, Page);
-  uint64_t Hi = alignDown(C.Ptr + C.Size - R.Base, Page);
-  if (Hi <= Lo || Hi - Lo < PurgeMin)
-    return 0;
-  uint64_t Pages = 0;
-  for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
-    Pages += !(R.Gone[P / 64] & (uint64_t(1) << (P % 64)));
-  if (!Pages || !Sub->decommit(R.Base + Lo, Hi - Lo))
-    return 0;
-  for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
-    R.Gone[P / 64] |= uint64_t(1) << (P % 64);
-  uint64_t Bytes = Pages * Page;
-  R.GoneBytes += Bytes;
-  GoneBytes += Bytes;
-  Stats.bytes_reserved -= Bytes;
-  Shared->unreserve(Bytes);
-  return Bytes;
-}
-
-uint64_t BFCHeap::purgeLocked(Handle Keep) {
-  if (!CanPurge)
-    return 0;
-  uint64_t Bytes = 0;
-  for (int B = 0; B < NumBins; ++B)
-    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext)
-      if (H != Keep && Chunks[H].Size >= PurgeMin)
-        Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
-  return Bytes;
-}
-
-uint64_t BFCHeap::flushCacheLocked() {
-  uint64_t Bytes = CachedBytes;
-  if (!Bytes)
-    return 0;
-  // Only the sizes that hold chunks (the mask), not all 4097.
-  for (size_t W = 0; W < CacheMask.size(); ++W)
-    for (uint64_t M = CacheMask[W]; M; M &= M - 1) {
-      size_t Class = W * 64 + __builtin_ctzll(M);
-      for (Handle H = CacheHead[Class]; H != None;) {
-        Handle Next = Chunks[H].BinNext;
-        Chunks[H].AllocId = -1;
-        Chunks[H].BinNext = None;
-        insertIntoBin(coalesce(H));
-        H = Next;
-      }
-      CacheHead[Class] = None;
-    }
-  std::fill(CacheMask.begin(), CacheMask.end(), 0);
-  CachedBytes = 0;
-  return Bytes;
 }
 
 //===-- Queries -----------------------------------------------------------===//

@@ -1,6 +1,7 @@
 //===- SubAllocator.cpp - Region sources: virtual, mmap, malloc -----------===//
 
 #include "memplan/Runtime/SubAllocator.h"
+#include "Internal.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -20,8 +21,6 @@ size_t pageSize() {
   long P = sysconf(_SC_PAGESIZE);
   return P > 0 ? static_cast<size_t>(P) : 4096;
 }
-
-uintptr_t alignUp(uintptr_t X, uintptr_t A) { return (X + A - 1) & ~(A - 1); }
 
 /// One aligned malloc block per region.
 class MallocSource final : public SubAllocator {

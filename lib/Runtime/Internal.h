@@ -1,0 +1,28 @@
+//===- Internal.h - What the runtime's sources share ------------*- C++ -*-===//
+//
+// Private to lib/Runtime (not installed): the bit arithmetic of the heaps and
+// the region sources. The runtime uses no LLVM, so it has its own.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_LIB_RUNTIME_INTERNAL_H
+#define MEMPLAN_LIB_RUNTIME_INTERNAL_H
+
+#include <cstdint>
+
+namespace memplan::rt {
+
+inline bool isPow2(uint64_t X) { return X && !(X & (X - 1)); }
+
+/// X rounded up / down to a multiple of A, a power of two.
+inline uint64_t alignUp(uint64_t X, uint64_t A) {
+  return (X + A - 1) & ~(A - 1);
+}
+inline uint64_t alignDown(uint64_t X, uint64_t A) { return X & ~(A - 1); }
+
+/// floor(log2(X)) for X > 0.
+inline int log2Floor(uint64_t X) { return 63 - __builtin_clzll(X); }
+
+} // namespace memplan::rt
+
+#endif // MEMPLAN_LIB_RUNTIME_INTERNAL_H
