@@ -23,9 +23,11 @@ foreach(_t memplan-opt memplan-solve MemPlanPlugin ${MEMPLAN_EXPORTED})
   endif()
 endforeach()
 # No empty directories: the build tree's include/memplan also holds
-# CMakeFiles/ and folders with nothing to install.
+# CMakeFiles/ and folders with nothing to install. Only the public API:
+# PhaseTimer.h is the passes' own (private headers live under lib/).
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/memplan DESTINATION include
-  FILES_MATCHING PATTERN "*.h" PATTERN "CMakeFiles" EXCLUDE)
+  FILES_MATCHING PATTERN "*.h" PATTERN "CMakeFiles" EXCLUDE
+  PATTERN "PhaseTimer.h" EXCLUDE)
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/memplan DESTINATION include
   FILES_MATCHING PATTERN "*.inc" PATTERN "*.h" PATTERN "CMakeFiles" EXCLUDE)
 install(EXPORT MemPlanTargets NAMESPACE MemPlan::

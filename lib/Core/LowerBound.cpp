@@ -2,7 +2,7 @@
 //---------------------===//
 
 #include "memplan/Core/LowerBound.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Strategies/Internal.h"
 
 #include <algorithm>
 

@@ -2,7 +2,7 @@
 
 #include "memplan/Core/Strategies/Auto.h"
 #include "memplan/Core/Strategies/Exact.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 #include "memplan/Core/Validator.h"
 
 #include <algorithm>

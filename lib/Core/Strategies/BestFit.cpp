@@ -1,7 +1,7 @@
 //===- BestFit.cpp - XLA global decreasing-size best fit ------------------===//
 
 #include "memplan/Core/Strategies/BestFit.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 using namespace memplan;
 

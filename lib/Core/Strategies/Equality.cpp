@@ -1,7 +1,7 @@
 //===- Equality.cpp - Reuse only objects of exactly the same size ---------===//
 
 #include "memplan/Core/Strategies/Equality.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <map>
 #include <queue>

@@ -10,7 +10,7 @@
 #include "memplan/Core/Strategies/Exact.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <algorithm>
 #include <chrono>

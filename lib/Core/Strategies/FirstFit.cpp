@@ -1,7 +1,7 @@
 //===- FirstFit.cpp - First fit in program order --------------------------===//
 
 #include "memplan/Core/Strategies/FirstFit.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 using namespace memplan;
 

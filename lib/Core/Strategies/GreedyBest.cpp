@@ -3,7 +3,7 @@
 #include "memplan/Core/Strategies/GreedyBest.h"
 #include "memplan/Core/Strategies/GreedyByBreadth.h"
 #include "memplan/Core/Strategies/GreedyBySize.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 using namespace memplan;
 

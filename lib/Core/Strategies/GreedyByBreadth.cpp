@@ -1,7 +1,7 @@
 //===- GreedyByBreadth.cpp - TFLite GPU greedy by breadth -----------------===//
 
 #include "memplan/Core/Strategies/GreedyByBreadth.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <map>
 

@@ -1,7 +1,7 @@
 //===- GreedyByBreadthOffsets.cpp - Greedy by breadth (offsets) -----------===//
 
 #include "memplan/Core/Strategies/GreedyByBreadthOffsets.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 using namespace memplan;
 

@@ -1,7 +1,7 @@
 //===- GreedyBySize.cpp - TFLite GPU greedy by size (objects) -------------===//
 
 #include "memplan/Core/Strategies/GreedyBySize.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 //===- GreedyBySizeOffsets.cpp - TFLite GPU greedy by size (offsets) ------===//
 
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 using namespace memplan;
 

@@ -1,7 +1,7 @@
 //===- GreedyInOrder.cpp - TFLite GPU greedy in order ---------------------===//
 
 #include "memplan/Core/Strategies/GreedyInOrder.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <algorithm>
 #include <queue>

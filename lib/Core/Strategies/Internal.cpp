@@ -1,6 +1,6 @@
 //===- Internal.cpp - Helpers that several strategies share ---------------===//
 
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <algorithm>
 #include <numeric>

@@ -1,7 +1,7 @@
 //===- MinCostFlow.cpp - TFLite GPU min-cost flow -------------------------===//
 
 #include "memplan/Core/Strategies/MinCostFlow.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Internal.h"
 
 #include <limits>
 #include <queue>

@@ -2,7 +2,7 @@
 #include "TestUtil.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
-#include "memplan/Core/Strategies/Internal.h"
+#include "Strategies/Internal.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Core/Validator.h"
 

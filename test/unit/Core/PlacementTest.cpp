@@ -2,8 +2,8 @@
 // brute force: the same greedy with every conflict found by comparing all
 // pairs must give the very same offsets, and the context's live-bytes bound
 // must be liveBytesLowerBound's. Also the validator against a pairwise check.
+#include "Strategies/Internal.h"
 #include "memplan/Core/LowerBound.h"
-#include "memplan/Core/Strategies/Internal.h"
 #include "memplan/Core/Validator.h"
 
 #include "gtest/gtest.h"
