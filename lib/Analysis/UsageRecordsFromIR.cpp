@@ -17,8 +17,11 @@
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Debug.h"
 
 #include <optional>
+
+#define DEBUG_TYPE "memplan-usage-records"
 
 using namespace mlir;
 using namespace memplan;
@@ -424,13 +427,32 @@ BufferUsageAnalysis::buffers(const UsageRecordsOptions &Options) const {
   Result.FreesBuffers = FreesBuffers;
   for (const AllocFacts &Facts : Allocs) {
     PlannableBuffer Buffer;
-    if (std::optional<UnplannedBuffer> Why = sizeBuffer(Facts, Options, Buffer))
+    if (std::optional<UnplannedBuffer> Why =
+            sizeBuffer(Facts, Options, Buffer)) {
+      LLVM_DEBUG(llvm::dbgs() << "left alone: " << Facts.Alloc.getLoc()
+                              << ": " << Why->Reason << "\n");
       Result.Unplanned.push_back(std::move(*Why));
-    else if (Buffer.Dynamic)
+      continue;
+    }
+    assert(Buffer.Record.FirstTask <= Buffer.Record.LastTask &&
+           Buffer.Record.LastTask < Result.NumTasks &&
+           "a record lies within the function's tasks");
+    LLVM_DEBUG(llvm::dbgs()
+               << (Buffer.Dynamic ? "dynamic" : "record") << " #"
+               << Result.Planned.size() + Result.Dynamic.size() << ": "
+               << Facts.Alloc.getLoc() << ": size " << Buffer.Record.Size
+               << ", tasks [" << Buffer.Record.FirstTask << ", "
+               << Buffer.Record.LastTask << "], align " << Buffer.Alignment
+               << "\n");
+    if (Buffer.Dynamic)
       Result.Dynamic.push_back(std::move(Buffer));
     else
       Result.Planned.push_back(std::move(Buffer));
   }
+  LLVM_DEBUG(llvm::dbgs() << Result.NumTasks << " tasks, "
+                          << Result.Planned.size() << " planned, "
+                          << Result.Dynamic.size() << " dynamic, "
+                          << Result.Unplanned.size() << " left alone\n");
   return Result;
 }
 
@@ -470,5 +492,7 @@ ArenaInput memplan::arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
         llvm::SaturatingAdd(In.BytesWithoutPlanning, R.Size);
     In.Alignment = std::max(In.Alignment, B->Alignment);
   }
+  assert(In.Records.size() == Group.Buffers.size() &&
+         "one record per buffer, in the group's order");
   return In;
 }

@@ -4,12 +4,17 @@
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Validator.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <mutex>
+
+#define DEBUG_TYPE "memplan-plan"
 
 using namespace memplan;
 
@@ -81,6 +86,8 @@ llvm::Expected<Plan> memplan::planFromObjects(ObjectsAssignment Objects,
                                               uint64_t Alignment) {
   std::vector<uint64_t> ObjectOffsets(Objects.ObjectSizes.size());
   uint64_t End = 0;
+  assert(llvm::isPowerOf2_64(std::max<uint64_t>(Alignment, 1)) &&
+         "alignment is a power of two");
   for (size_t Obj = 0; Obj < Objects.ObjectSizes.size(); ++Obj) {
     auto Start = checkedAlignToUnsigned(End, Alignment);
     auto NewEnd =
@@ -128,6 +135,9 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
   auto Aligned = alignRecords(Records, Options.Alignment);
   if (!Aligned)
     return Aligned.takeError();
+  LLVM_DEBUG(llvm::dbgs() << "strategy " << Name << ": " << Records.size()
+                          << " records, alignment " << Options.Alignment
+                          << "\n");
   auto Result = Info->Fn(*Aligned, Options);
   if (!Result)
     return Result.takeError();
@@ -157,5 +167,21 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
     Result->ObjectsLowerBound = objectsLowerBound(*Aligned);
   if (!Result->Objects && Result->Offsets.TotalSize <= Result->LowerBound)
     Result->Optimal = true;
+  // The validator accepted the plan: every buffer lies inside the arena.
+  assert(Result->Offsets.Offsets.size() == Records.size() &&
+         "one offset per record");
+  assert(llvm::all_of(llvm::seq<size_t>(0, Records.size()),
+                      [&](size_t I) {
+                        return Result->Offsets.Offsets[I] % Options.Alignment ==
+                                   0 &&
+                               Result->Offsets.Offsets[I] +
+                                       (*Aligned)[I].Size <=
+                                   Result->Offsets.TotalSize;
+                      }) &&
+         "every buffer is aligned and inside the arena");
+  LLVM_DEBUG(llvm::dbgs() << "strategy " << Name << " chose " << Result->Chosen
+                          << ": arena " << Result->Offsets.TotalSize
+                          << " bytes, bound " << Result->LowerBound
+                          << (Result->Optimal ? " (optimal)" : "") << "\n");
   return Result;
 }

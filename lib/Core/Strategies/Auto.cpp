@@ -5,7 +5,11 @@
 #include "Internal.h"
 #include "memplan/Core/Validator.h"
 
+#include "llvm/Support/Debug.h"
+
 #include <algorithm>
+
+#define DEBUG_TYPE "memplan-auto"
 
 using namespace memplan;
 using namespace memplan::internal;
@@ -41,6 +45,9 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
       continue;
     Plans.push_back(placeInOrder(Ctx, F.Order(Records), F.Policy));
     Names.push_back(F.Name);
+    LLVM_DEBUG(llvm::dbgs()
+               << "candidate " << F.Name << ": " << Plans.back().TotalSize
+               << " bytes (bound " << Bound << ")\n");
     if (Plans.back().TotalSize <= Bound)
       break;
   }
@@ -80,11 +87,15 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
         R.Offsets.TotalSize <= Best->TotalSize) {
       if (R.Offsets.TotalSize < Best->TotalSize)
         Chosen = "exact";
+      LLVM_DEBUG(llvm::dbgs() << "exact: " << R.Offsets.TotalSize
+                              << " bytes, bound " << R.LowerBound << "\n");
       Best = std::move(R.Offsets);
       Optimal = R.Optimal;
     }
     Bound = std::max(Bound, R.LowerBound);
   }
+  LLVM_DEBUG(llvm::dbgs() << "won: " << Chosen << ", " << Best->TotalSize
+                          << " bytes" << (Optimal ? " (optimal)" : "") << "\n");
   Plan P = planFromOffsets(std::move(*Best));
   P.Optimal = Optimal;
   P.LowerBound = Bound;

@@ -12,10 +12,14 @@
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
 #include "Internal.h"
 
+#include "llvm/Support/Debug.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <numeric>
+
+#define DEBUG_TYPE "memplan-exact"
 
 using namespace memplan;
 
@@ -399,6 +403,9 @@ ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
     }
     Parts.emplace_back(Records, std::move(Ids));
   }
+  LLVM_DEBUG(llvm::dbgs() << "exact: " << Records.size() << " records in "
+                          << Parts.size() << " parts, bytes in [" << Lo << ", "
+                          << Hi << "]\n");
   auto PeakOf = [&](const Partition &P, const OffsetsAssignment &A) {
     uint64_t Peak = 0;
     for (size_t Id : P.Ids)
@@ -456,6 +463,11 @@ ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
       break;
     First = false;
     auto [R, Plan] = Decide(T, Now + (Deadline - Now) / 2);
+    LLVM_DEBUG(llvm::dbgs() << "exact: target " << T << ": "
+                            << (R == Outcome::Found      ? "found"
+                                : R == Outcome::NotFound ? "none fits"
+                                                         : "unknown")
+                            << "\n");
     if (R == Outcome::Found) {
       Best.Offsets = std::move(Plan);
       Hi = Best.Offsets.TotalSize;
@@ -469,5 +481,11 @@ ExactResult memplan::exactSolve(llvm::ArrayRef<UsageRecord> Records,
   }
   Best.LowerBound = std::min(Lo, Hi);
   Best.Optimal = Lo >= Hi;
+  LLVM_DEBUG(
+      llvm::dbgs()
+      << "exact: " << Best.Offsets.TotalSize << " bytes, bound "
+      << Best.LowerBound << " after "
+      << std::chrono::duration<double, std::milli>(Clock::now() - Start).count()
+      << " ms\n");
   return Best;
 }
