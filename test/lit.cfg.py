@@ -12,6 +12,29 @@ config.test_exec_root = os.path.join(config.memplan_obj_root, "test")
 config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
                    "unit", "lib", "Inputs", "README.md"]
 
+# The record sets and networks of MEMPLAN_SHARED_DIR (../shared beside the
+# checkout by default): the tests that read them need "shared-data".
+if all(os.path.isdir(os.path.join(config.shared_dir, d))
+       for d in ("datasets", "models")):
+    config.available_features.add("shared-data")
+else:
+    lit_config.note("no shared data in '%s' (datasets/, models/): the tests "
+                    "that need it are UNSUPPORTED; configure with "
+                    "-DMEMPLAN_SHARED_DIR=<folder> to run them"
+                    % config.shared_dir)
+
+# LLVM_DEBUG traces print only where LLVM has -debug-only (a build with
+# assertions; Debian's Release build has none).
+import subprocess
+try:
+    _help = subprocess.run(
+        [os.path.join(config.memplan_tools_dir, "memplan-opt"), "--help-hidden"],
+        capture_output=True, text=True, timeout=60).stdout
+except (OSError, subprocess.SubprocessError):
+    _help = ""
+if "--debug-only" in _help:
+    config.available_features.add("debug-only")
+
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%memplan_lib", config.memplan_lib_dir))

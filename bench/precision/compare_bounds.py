@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Compare memplan's live-bytes bound with upstream MLIR's own liveness.
 
-For every network in /work/shared/models/*.mlir:
+For every network in ../shared/models/*.mlir (or $MEMPLAN_SHARED_DIR/models):
 
   memplan : memplan-opt NET --one-shot-bufferize="bufferize-function-boundaries"
                             --tensor-mem-plan="report=R.json alignment=64"
@@ -40,8 +40,11 @@ import tempfile
 import time
 from collections import Counter, defaultdict
 
-MODELS = "/work/shared/models"
-MEMPLAN_OPT = "/work/main/build/bin/memplan-opt"
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+MODELS = os.path.join(os.environ.get("MEMPLAN_SHARED_DIR",
+                                     os.path.join(ROOT, "..", "shared")), "models")
+MEMPLAN_OPT = os.environ.get("MEMPLAN_OPT",
+                             os.path.join(ROOT, "build", "bin", "memplan-opt"))
 MLIR_OPT = "/usr/lib/llvm-22/bin/mlir-opt"
 ALIGN = 64
 I1_BITS = False

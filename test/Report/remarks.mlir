@@ -1,6 +1,7 @@
 // Remarks of tensor-mem-plan: the summary is attached to the function's
 // location only (the function itself is not printed under it), and the same
 // numbers go through MLIR's remark engine to --remarks-output-file.
+// REQUIRES: shared-data
 // RUN: memplan-opt %s --tensor-mem-plan=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
 // RUN: memplan-opt %s --tensor-mem-plan --remarks-filter=memplan --remark-format=yaml --remarks-output-file=%t.yaml -o /dev/null
 // RUN: FileCheck %s --check-prefix=YAML --input-file=%t.yaml

@@ -2,6 +2,7 @@
 // SqueezeNet 1.1 at 224x224 from ../shared/models, whose elided weights the
 // repository's script replaces by deterministic constants.
 //
+// REQUIRES: shared-data
 // RUN: python3 %src/scripts/replace_elided_weights.py %shared/models/squeezenet1_1_224.mlir %t.net.mlir --main
 // RUN: memplan-opt %t.net.mlir --one-shot-bufferize="bufferize-function-boundaries" -o %t.buf.mlir
 // RUN: memplan-opt %t.buf.mlir %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.ref

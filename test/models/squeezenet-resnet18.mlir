@@ -2,6 +2,7 @@
 // reaches the live-bytes bound, and every strategy's plan passes the
 // validator (an invalid plan fails the pass).
 //
+// REQUIRES: shared-data
 // RUN: memplan-opt %shared/models/squeezenet1_1.mlir --one-shot-bufferize="bufferize-function-boundaries" --tensor-mem-plan=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=SQZ
 // RUN: memplan-opt %shared/models/resnet18.mlir --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-plan=remarks=true -o %t.r18.mlir 2>&1 | FileCheck %s --check-prefix=R18
 // RUN: FileCheck %s --check-prefix=R18IR < %t.r18.mlir

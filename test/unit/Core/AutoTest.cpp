@@ -27,6 +27,7 @@ const char *const PeerFiles[] = {"armnn_fsrcnn_720p",
                                  "xla_DecreasingSize"};
 
 TEST(AutoTest, ReachesTheBoundOnEveryPeerSet) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // Every peer set has a plan at its live-bytes bound (the exact search
   // proves it: Optimal); auto must find one, whatever the record order.
   std::mt19937 Rng(23);
@@ -44,6 +45,7 @@ TEST(AutoTest, ReachesTheBoundOnEveryPeerSet) {
 }
 
 TEST(AutoTest, NotWorseThanAnyFastStrategy) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tvm_deep_speech.csv");
   auto Auto = planMemory("auto", Set.Records);
   ASSERT_TRUE(bool(Auto));
@@ -71,6 +73,7 @@ TEST(AutoTest, StopsAtTheBoundAndPassesItOn) {
 }
 
 TEST(AutoTest, AlignmentIsKept) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tflite_arena_ComplexGraph.csv");
   StrategyOptions O;
   O.Alignment = 64;

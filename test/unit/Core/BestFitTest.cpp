@@ -16,6 +16,7 @@ using namespace memplan;
 namespace {
 
 TEST(BestFitTest, XlaDecreasingSize) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/xla_DecreasingSize.csv");
   OffsetsAssignment A = bestFitSize(Set.Records);
   EXPECT_EQ(A.TotalSize, 100u);
@@ -24,6 +25,7 @@ TEST(BestFitTest, XlaDecreasingSize) {
 }
 
 TEST(BestFitTest, XlaBestFit) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/xla_BestFit.csv");
   OffsetsAssignment A = bestFitSize(Set.Records);
   EXPECT_EQ(A.TotalSize, 140u);
@@ -32,6 +34,7 @@ TEST(BestFitTest, XlaBestFit) {
 }
 
 TEST(BestFitTest, AreaOrderValidForAnyInputOrder) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   test::expectValidForAnyOrder(bestFitSize, "peers/tvm_deep_speech.csv", 10,
                                11);
   test::expectValidForAnyOrder(bestFitArea, "peers/tvm_deep_speech.csv", 10,

@@ -1,8 +1,8 @@
 #include "memplan/Core/Strategies/Exact.h"
+#include "Strategies/Internal.h"
 #include "TestUtil.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
-#include "Strategies/Internal.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Core/Validator.h"
 
@@ -79,6 +79,7 @@ TEST(ExactTest, DecidesCapacityLikeBruteForce) {
 }
 
 TEST(ExactTest, BeatsGreedyOnTflmMedium) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // tflite-micro TestGreedyMedium: greedy by size needs 90; the live bound
   // (task 1: 10 + 20 + 50) is 80 and reachable by hand: 50@0, 10@50, 20@60,
   // 30@0, 40@30. The exact search must find 80 and prove it.
@@ -90,6 +91,7 @@ TEST(ExactTest, BeatsGreedyOnTflmMedium) {
 }
 
 TEST(ExactTest, StopsAtCapacity) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tvm_deep_speech.csv");
   ExactOptions O;
   O.Capacity = UINT64_MAX / 2;
@@ -136,6 +138,7 @@ TEST(ExactTest, ReportsTheBoundItProves) {
 }
 
 TEST(ExactTest, ZeroBudgetStillReturnsAValidPlan) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tvm_simple.csv");
   ExactOptions O;
   O.BudgetMs = 0;

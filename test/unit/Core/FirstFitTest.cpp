@@ -9,6 +9,7 @@ using namespace memplan;
 namespace {
 
 TEST(FirstFitTest, ChainRecords) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // Derived by hand on TFLite's ChainRecords: 16 at 0; 8 (live with the 16)
   // on top at 16; 64 (live with the 8) finds [0,16) too small: 24; 32 above
   // the 64 at 88; the last 8 fits at 0.

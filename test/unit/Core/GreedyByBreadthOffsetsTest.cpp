@@ -13,6 +13,7 @@ using namespace memplan;
 namespace {
 
 TEST(GreedyByBreadthOffsetsTest, ChainRecords) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // Derived by hand. Breadths: task 3 = 96, 2 = 72, 4 = 40, 1 = 24. Task 3:
   // 64 at 0, 32 on top at 64; task 2: the 8 [1,2] is live with the 64 only:
   // on top at 64; task 4: the 8 [4,5] is live with the 32 at 64: gap [0,64)
@@ -25,6 +26,7 @@ TEST(GreedyByBreadthOffsetsTest, ChainRecords) {
 }
 
 TEST(GreedyByBreadthOffsetsTest, ValidForAnyInputOrder) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   test::expectValidForAnyOrder(greedyByBreadthOffsets,
                                "peers/tvm_deep_speech.csv", 10, 13);
 }

@@ -14,6 +14,7 @@ using namespace memplan;
 namespace {
 
 TEST(GreedyBySizeOffsetsTest, ChainRecords) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // TFLite GPU memory_management_test ChainRecords, GREEDY_BY_SIZE: the 64 at
   // 0, the 32 above it, the 16 and the last 8 reuse offset 0, the first 8
   // finds no gap under the 16/64 pair and goes on top at 64.
@@ -25,6 +26,7 @@ TEST(GreedyBySizeOffsetsTest, ChainRecords) {
 }
 
 TEST(GreedyBySizeOffsetsTest, ComplexRecords) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // TFLite GPU memory_management_test ComplexRecords, GREEDY_BY_SIZE offsets.
   auto Set = test::readShared("peers/tflite_gpu_ComplexRecords.csv");
   OffsetsAssignment A = greedyBySizeOffsets(Set.Records);
@@ -34,6 +36,7 @@ TEST(GreedyBySizeOffsetsTest, ComplexRecords) {
 }
 
 TEST(GreedyBySizeOffsetsTest, RightForAnyInputOrder) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   test::expectValidForAnyOrder(greedyBySizeOffsets,
                                "peers/tflite_gpu_ComplexRecords.csv", 50, 7);
 }

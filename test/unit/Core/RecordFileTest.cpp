@@ -71,6 +71,7 @@ TEST(RecordFileTest, WriteThenReadRoundTrips) {
 }
 
 TEST(RecordFileTest, ReadsEverySharedDataset) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // Counts from ../shared/datasets/records/peers/SOURCES.txt.
   EXPECT_EQ(
       test::readShared("peers/tflite_gpu_ChainRecords.csv").Records.size(), 5u);

@@ -52,9 +52,10 @@ TEST_P(StrategyPropertyTest, RandomSets) {
       for (size_t I = 0; I < R.size(); ++I) {
         ASSERT_GE(A.ObjectSizes[A.ObjectIds[I]], (*Aligned)[I].Size);
         for (size_t J = I + 1; J < R.size(); ++J)
-          if (A.ObjectIds[I] == A.ObjectIds[J])
+          if (A.ObjectIds[I] == A.ObjectIds[J]) {
             ASSERT_FALSE(R[I].conflictsWith(R[J]))
                 << Name << ": records " << I << " and " << J;
+          }
       }
     }
   }
