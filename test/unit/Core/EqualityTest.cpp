@@ -1,6 +1,6 @@
 // Expectations from tensorflow/lite/delegates/gpu/common/
-// memory_management_test.cc (ChainRecords, ComplexRecords, UInt2Records,
-// UInt3Records, EQUALITY).
+// memory_management_test.cc (UInt2Records, UInt3Records, EQUALITY;
+// ChainRecords and ComplexRecords are in SharedObjectStrategiesTest.cpp).
 #include "memplan/Core/Strategies/Equality.h"
 #include "TestUtil.h"
 
@@ -12,20 +12,6 @@
 using namespace memplan;
 
 namespace {
-
-TEST(EqualityTest, ChainRecords) {
-  auto Set = test::readShared("peers/tflite_gpu_ChainRecords.csv");
-  ObjectsAssignment A = equalityAssignment(Set.Records);
-  EXPECT_EQ(A.ObjectIds, (std::vector<size_t>{0, 1, 2, 3, 1}));
-  EXPECT_EQ(A.ObjectSizes, (std::vector<uint64_t>{16, 8, 64, 32}));
-}
-
-TEST(EqualityTest, ComplexRecords) {
-  auto Set = test::readShared("peers/tflite_gpu_ComplexRecords.csv");
-  ObjectsAssignment A = equalityAssignment(Set.Records);
-  EXPECT_EQ(A.ObjectIds, (std::vector<size_t>{0, 1, 2, 3, 4, 5, 4, 2, 3}));
-  EXPECT_EQ(A.ObjectSizes, (std::vector<uint64_t>{32, 32, 8, 16, 8, 64}));
-}
 
 TEST(EqualityTest, UInt2Records) {
   std::vector<SizedUsageRecord<Size2D>> R = {
@@ -49,6 +35,7 @@ TEST(EqualityTest, UInt3Records) {
 }
 
 TEST(EqualityTest, SharesOnlyEqualSizesInAnyOrder) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tflite_gpu_ComplexRecords.csv");
   std::vector<UsageRecord> R = Set.Records;
   std::mt19937 Rng(3);

@@ -1,5 +1,5 @@
-// Expectations from tensorflow/lite/delegates/gpu/common/
-// memory_management_test.cc, ChainRecords and ComplexRecords, GREEDY_IN_ORDER.
+// greedy-in-order under a reuse graph (the TFLite record sets are in
+// SharedObjectStrategiesTest.cpp).
 #include "memplan/Core/Strategies/GreedyInOrder.h"
 #include "TestUtil.h"
 #include "memplan/Core/Validator.h"
@@ -13,26 +13,8 @@ using namespace memplan;
 
 namespace {
 
-TEST(GreedyInOrderTest, ChainRecords) {
-  auto Set = test::readShared("peers/tflite_gpu_ChainRecords.csv");
-  ObjectsAssignment A = greedyInOrder(Set.Records);
-  EXPECT_EQ(A.ObjectIds, (std::vector<size_t>{0, 1, 0, 1, 0}));
-  EXPECT_EQ(A.ObjectSizes, (std::vector<uint64_t>{64, 32}));
-}
-
-TEST(GreedyInOrderTest, ComplexRecords) {
-  auto Set = test::readShared("peers/tflite_gpu_ComplexRecords.csv");
-  ObjectsAssignment A = greedyInOrder(Set.Records);
-  EXPECT_EQ(A.ObjectIds, (std::vector<size_t>{0, 1, 0, 2, 3, 1, 3, 2, 0}));
-  EXPECT_EQ(A.ObjectSizes, (std::vector<uint64_t>{32, 64, 16, 8}));
-}
-
-TEST(GreedyInOrderTest, ValidForAnyInputOrder) {
-  test::expectValidForAnyOrder(
-      [](llvm::ArrayRef<UsageRecord> R) { return greedyInOrder(R, {}); });
-}
-
 TEST(GreedyInOrderTest, ReuseGraphLimitsReuse) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   // Derived by hand: only tensor 2 may reuse (tensor 0's object); 3 and 4
   // find free objects but may not take them.
   auto Set = test::readShared("peers/tflite_gpu_ChainRecords.csv");
