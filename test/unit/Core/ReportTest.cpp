@@ -31,6 +31,7 @@ llvm::json::Object arenaJSON(const Plan &P, llvm::ArrayRef<UsageRecord> Records,
 }
 
 TEST(ReportTest, OffsetsPlanSchema) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tflite_gpu_ChainRecords.csv");
   auto P = planMemory("greedy-by-size-offsets", Set.Records);
   ASSERT_TRUE(bool(P));
@@ -58,6 +59,7 @@ TEST(ReportTest, OffsetsPlanSchema) {
 }
 
 TEST(ReportTest, ObjectsPlanKeepsTheLiveBoundAndAddsTheObjectsBound) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tflite_gpu_ComplexRecords.csv");
   auto P = planMemory("naive", Set.Records);
   ASSERT_TRUE(bool(P));
@@ -85,6 +87,7 @@ TEST(ReportTest, ObjectsPlanKeepsTheLiveBoundAndAddsTheObjectsBound) {
 }
 
 TEST(ReportTest, PeakLiveBuffersSumToTheBound) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   for (const char *Rel :
        {"peers/tvm_deep_speech.csv", "peers/tflite_gpu_ComplexRecords.csv",
         "glow/inception_v4.onnx.csv"}) {
@@ -111,6 +114,7 @@ TEST(ReportTest, PeakLiveBuffersSumToTheBound) {
 }
 
 TEST(ReportTest, AutoSaysWhatItChose) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tvm_deep_speech.csv");
   StrategyOptions O;
   O.Alignment = 64;
@@ -128,6 +132,7 @@ TEST(ReportTest, AutoSaysWhatItChose) {
 }
 
 TEST(ReportTest, TimelineSectionsPerArena) {
+  MEMPLAN_REQUIRE_SHARED_DATA();
   auto Set = test::readShared("peers/tflite_gpu_ChainRecords.csv");
   auto P = planMemory("greedy-in-order", Set.Records);
   ASSERT_TRUE(bool(P));
