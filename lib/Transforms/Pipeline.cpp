@@ -23,6 +23,13 @@ void memplan::buildMemPlanBufferization(OpPassManager &PM) {
 
 void memplan::buildMemPlanPipeline(OpPassManager &PM,
                                    const MemPlanPipelineOptions &Options) {
+  // The order is chosen on tensors: bufferization then places each alloc
+  // where its tensor.empty now stands.
+  if (Options.schedule && Options.bufferize) {
+    TensorMemScheduleOptions Schedule;
+    Schedule.remarks = Options.remarks;
+    PM.addPass(createTensorMemSchedule(Schedule));
+  }
   if (Options.bufferize)
     buildMemPlanBufferization(PM);
   // Planning comes before deallocation: the ownership-based deallocation

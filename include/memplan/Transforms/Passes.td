@@ -90,4 +90,33 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
   ];
 }
 
+def TensorMemSchedule : Pass<"tensor-mem-schedule"> {
+  let summary = "Reorder tensor ops within their dependencies to lower the "
+                "peak of live tensor bytes";
+  let description = [{
+    Runs on tensors, before bufferization. For every block of every
+    FunctionOpInterface op it builds a DAG of the ops (SSA uses, also from
+    nested regions; every op with memory effects keeps its order relative to
+    the others; the terminator stays last) with the bytes one-shot-bufferize
+    will allocate: a destination-style op allocates its result when its init
+    is a `tensor.empty` or it cannot write in place, reshapes and slices are
+    views of their source, `tensor.pad` and `tensor.concat` allocate,
+    constants and arguments are no arena bytes. A `tensor.empty` used more
+    than once becomes one per use, each placed right before its user (where
+    bufferization will put its alloc). The order comes from memplan's Core
+    scheduler (exact search per window, greedy beyond) and is never worse
+    than the given one in this model. Blocks with dynamic or unranked
+    tensors, or ops producing tensors the model does not know, are left
+    alone.
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Report per function the model's peak before and after, and why a "
+           "block was left alone">,
+    Option<"stateBudget", "state-budget", "int64_t", /*default=*/"20000",
+           "Most scheduled sets the exact search holds per window (0: greedy "
+           "only)">,
+  ];
+}
+
 #endif // MEMPLAN_TRANSFORMS_PASSES

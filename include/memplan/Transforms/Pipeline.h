@@ -1,6 +1,7 @@
 //===- Pipeline.h - memplan as one pipeline for DL compilers ----*- C++ -*-===//
 //
-// bufferize (one-shot, function boundaries, identity layouts) -> optional
+// memory-aware order (tensor-mem-schedule) -> bufferize (one-shot, function
+// boundaries, identity layouts) -> optional
 // deallocation -> tensor-mem-plan -> tensor-mem-lower-runtime, as one call
 // for a compiler's own pass manager and as the registered pipeline
 // `memplan-pipeline{...}` for mlir-opt, memplan-opt and the plugin.
@@ -21,6 +22,12 @@ namespace memplan {
 
 struct MemPlanPipelineOptions
     : public mlir::PassPipelineOptions<MemPlanPipelineOptions> {
+  Option<bool> schedule{
+      *this, "schedule",
+      llvm::cl::desc("Reorder the tensor ops of each block to lower the peak "
+                     "of live bytes (tensor-mem-schedule) before "
+                     "bufferization"),
+      llvm::cl::init(true)};
   Option<bool> bufferize{
       *this, "bufferize",
       llvm::cl::desc("Run one-shot-bufferize first (off: the input is "

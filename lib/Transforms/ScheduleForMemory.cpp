@@ -1,0 +1,366 @@
+//===- ScheduleForMemory.cpp - The tensor-mem-schedule pass ---------------===//
+//
+// Builds, for each block, the DAG of its ops with the bytes one-shot-bufferize
+// will allocate for them, asks memplan's Core scheduler for an order of lower
+// peak and moves the ops into it. Default-deny: a block holding anything the
+// byte model does not know is left as it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Core/Schedule.h"
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tensor-mem-schedule"
+
+namespace memplan {
+#define GEN_PASS_DEF_TENSORMEMSCHEDULE
+#include "memplan/Transforms/Passes.h.inc"
+} // namespace memplan
+
+using namespace mlir;
+using namespace memplan;
+
+namespace {
+
+/// Bytes of a static tensor of integers or floats; nothing otherwise.
+std::optional<uint64_t> tensorBytes(Type T) {
+  auto R = dyn_cast<RankedTensorType>(T);
+  if (!R || !R.hasStaticShape() || !R.getElementType().isIntOrFloat())
+    return std::nullopt;
+  uint64_t Bits = R.getElementType().getIntOrFloatBitWidth();
+  uint64_t Elems = 1;
+  for (int64_t D : R.getShape())
+    if (__builtin_mul_overflow(Elems, uint64_t(D), &Elems))
+      return std::nullopt;
+  uint64_t TotalBits;
+  if (__builtin_mul_overflow(Elems, Bits, &TotalBits))
+    return std::nullopt;
+  return llvm::divideCeil(TotalBits, 8);
+}
+
+/// Constants without operands go to the block's start: no order to keep.
+bool isHoistableConstant(Operation *Op) {
+  return Op->hasTrait<OpTrait::ConstantLike>() && Op->getNumOperands() == 0 &&
+         Op->getNumRegions() == 0 && isMemoryEffectFree(Op);
+}
+
+/// Ops whose tensor results are views of their first operand's buffer.
+bool isView(Operation *Op) {
+  return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
+             tensor::ExtractSliceOp, tensor::CastOp>(Op);
+}
+
+/// Ops the byte model knows to produce tensors, or why not.
+LogicalResult checkKnown(Operation *Op, std::string &Why) {
+  bool HasTensor = false;
+  for (Type T : Op->getResultTypes()) {
+    if (isa<BaseMemRefType>(T)) {
+      Why = "an op producing a buffer (the block mixes tensors and buffers)";
+      return failure();
+    }
+    if (!isa<TensorType>(T))
+      continue;
+    HasTensor = true;
+    if (!isHoistableConstant(Op) && !tensorBytes(T)) {
+      Why = "a dynamic, unranked or non-numeric tensor";
+      return failure();
+    }
+  }
+  if (!HasTensor || isHoistableConstant(Op) || isView(Op) ||
+      isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp>(Op))
+    return success();
+  auto D = dyn_cast<DestinationStyleOpInterface>(Op);
+  if (D && D.hasPureTensorSemantics())
+    return success();
+  Why = "an op producing tensors the byte model does not know";
+  return failure();
+}
+
+/// A block as a Core problem: node I is NodeOps[I] preceded by Attached[I].
+struct BlockModel {
+  ScheduleProblem Problem;
+  SmallVector<Operation *> NodeOps;
+  SmallVector<SmallVector<Operation *, 1>> Attached;
+  SmallVector<Operation *> Hoisted;
+};
+
+/// Gives each use of a multi-use static tensor.empty its own, right before
+/// the user: one-shot-bufferize allocates one buffer per use anyway, at the
+/// tensor.empty, which would make them all live from there.
+void splitEmpties(Block &B) {
+  SmallVector<tensor::EmptyOp> Empties;
+  for (Operation &Op : B)
+    if (auto E = dyn_cast<tensor::EmptyOp>(Op))
+      if (E->getNumOperands() == 0 && !E->hasOneUse() && !E->use_empty())
+        Empties.push_back(E);
+  for (tensor::EmptyOp E : Empties) {
+    for (OpOperand &Use : llvm::make_early_inc_range(E->getUses())) {
+      Operation *At = B.findAncestorOpInBlock(*Use.getOwner());
+      OpBuilder Builder(At);
+      Use.set(Builder.clone(*E)->getResult(0));
+    }
+    E->erase();
+  }
+}
+
+/// The single user, in B, a tensor.empty is emitted right before; null when
+/// it stays a node of its own.
+Operation *attachTarget(Operation *Op, Block &B) {
+  auto E = dyn_cast<tensor::EmptyOp>(Op);
+  if (!E || !E->hasOneUse())
+    return nullptr;
+  Operation *User = *E->user_begin();
+  if (User->getBlock() != &B || User->hasTrait<OpTrait::IsTerminator>())
+    return nullptr;
+  return User;
+}
+
+class ModelBuilder {
+public:
+  explicit ModelBuilder(Block &B) : B(B) {}
+
+  BlockModel build() {
+    Operation *Term = &B.back();
+    DenseMap<Operation *, SmallVector<Operation *, 1>> Pending;
+    for (Operation &Op : B) {
+      if (isHoistableConstant(&Op)) {
+        M.Hoisted.push_back(&Op);
+        continue;
+      }
+      if (Operation *User = attachTarget(&Op, B)) {
+        Pending[User].push_back(&Op);
+        continue;
+      }
+      size_t I = M.NodeOps.size();
+      NodeOf[&Op] = I;
+      M.NodeOps.push_back(&Op);
+      M.Attached.push_back(Pending.lookup(&Op));
+      for (Operation *A : M.Attached.back())
+        NodeOf[A] = I;
+      M.Problem.Nodes.emplace_back();
+      if (&Op == Term)
+        addTerminator(I);
+      else
+        addOp(I, &Op);
+    }
+    return std::move(M);
+  }
+
+private:
+  /// SSA predecessors (also of nested regions) and the buffers read.
+  void addUses(size_t I, Operation *Op) {
+    ScheduleNode &N = M.Problem.Nodes[I];
+    SetVector<Value> Used;
+    // Values defined inside Op's own regions are no dependency.
+    Op->walk([&](Operation *Inner) {
+      for (Value V : Inner->getOperands())
+        if (!Op->isAncestor(V.getParentRegion()->getParentOp()))
+          Used.insert(V);
+    });
+    for (Value V : Used) {
+      Operation *Def = V.getDefiningOp();
+      if (Def && Def->getBlock() == &B) {
+        auto It = NodeOf.find(Def);
+        if (It != NodeOf.end() && It->second != I)
+          N.After.push_back(It->second);
+      }
+      auto Buf = BufferOf.find(V);
+      if (Buf != BufferOf.end())
+        N.Uses.push_back(Buf->second);
+    }
+  }
+
+  size_t newBuffer(size_t I, Value V) {
+    size_t Id = M.Problem.ValueSizes.size();
+    M.Problem.ValueSizes.push_back(*tensorBytes(V.getType()));
+    M.Problem.Nodes[I].Defines.push_back(Id);
+    Aliases.emplace_back();
+    alias(V, Id);
+    return Id;
+  }
+
+  void alias(Value V, size_t Id) {
+    BufferOf[V] = Id;
+    Aliases[Id].push_back(V);
+  }
+
+  /// Whether Op can write into buffer Id in place, as one-shot-bufferize
+  /// decides it: no other reader of its values comes later. Then those
+  /// readers must stay before Op, which the extra edges ensure.
+  bool writeInPlace(size_t I, Operation *Op, size_t Id) {
+    SmallVector<size_t> Readers;
+    for (Value V : Aliases[Id])
+      for (Operation *User : V.getUsers()) {
+        Operation *At = B.findAncestorOpInBlock(*User);
+        if (!At || At == Op)
+          continue;
+        if (At->hasTrait<OpTrait::IsTerminator>() || !At->isBeforeInBlock(Op))
+          return false;
+        auto It = NodeOf.find(At);
+        if (It != NodeOf.end())
+          Readers.push_back(It->second);
+      }
+    llvm::append_range(M.Problem.Nodes[I].After, Readers);
+    return true;
+  }
+
+  void addOp(size_t I, Operation *Op) {
+    // An attached tensor.empty that is no init: its buffer is allocated right
+    // before Op (and lives on through views of it).
+    for (Operation *A : M.Attached[I]) {
+      OpOperand &Use = *A->getUses().begin();
+      auto D = dyn_cast<DestinationStyleOpInterface>(Op);
+      if (!D || !D.isDpsInit(&Use))
+        newBuffer(I, A->getResult(0));
+    }
+    addUses(I, Op);
+    if (!isMemoryEffectFree(Op)) {
+      if (LastImpure)
+        M.Problem.Nodes[I].After.push_back(*LastImpure);
+      LastImpure = I;
+    }
+    if (isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp>(Op)) {
+      newBuffer(I, Op->getResult(0));
+      return;
+    }
+    if (isView(Op)) {
+      auto Src = BufferOf.find(Op->getOperand(0));
+      if (Src != BufferOf.end())
+        alias(Op->getResult(0), Src->second);
+      return;
+    }
+    auto D = dyn_cast<DestinationStyleOpInterface>(Op);
+    if (!D)
+      return;
+    for (OpResult R : Op->getResults()) {
+      if (!isa<TensorType>(R.getType()))
+        continue;
+      Value Init = D.getTiedOpOperand(R)->get();
+      auto Def = NodeOf.find(Init.getDefiningOp());
+      auto Buf = BufferOf.find(Init);
+      bool FromAttached = Def != NodeOf.end() && Def->second == I &&
+                          isa<tensor::EmptyOp>(Def->first);
+      if (!FromAttached && Buf != BufferOf.end() &&
+          writeInPlace(I, Op, Buf->second))
+        alias(R, Buf->second);
+      else
+        newBuffer(I, R);
+    }
+  }
+
+  /// The terminator reads what it returns and comes after every node.
+  void addTerminator(size_t I) {
+    addUses(I, M.NodeOps[I]);
+    for (size_t K = 0; K < I; ++K)
+      M.Problem.Nodes[I].After.push_back(K);
+  }
+
+  Block &B;
+  BlockModel M;
+  DenseMap<Operation *, size_t> NodeOf;
+  DenseMap<Value, size_t> BufferOf;
+  std::vector<SmallVector<Value>> Aliases;
+  std::optional<size_t> LastImpure;
+};
+
+struct TensorMemSchedulePass
+    : memplan::impl::TensorMemScheduleBase<TensorMemSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (stateBudget < 0) {
+      getOperation()->emitError() << "tensor-mem-schedule: state-budget "
+                                  << stateBudget << " is negative";
+      return signalPassFailure();
+    }
+    SmallVector<FunctionOpInterface> Functions;
+    getOperation()->walk([&](FunctionOpInterface Fn) {
+      if (!Fn.isExternal())
+        Functions.push_back(Fn);
+    });
+    for (FunctionOpInterface Fn : Functions)
+      if (failed(scheduleFunction(Fn)))
+        return signalPassFailure();
+  }
+
+  LogicalResult scheduleFunction(FunctionOpInterface Fn) {
+    SmallVector<Block *> Blocks;
+    Fn->walk([&](Block *B) { Blocks.push_back(B); });
+    uint64_t Before = 0, After = 0;
+    unsigned Reordered = 0, LeftAlone = 0;
+    for (Block *B : Blocks) {
+      FailureOr<std::optional<ScheduleResult>> R = scheduleBlock(*B);
+      if (failed(R))
+        return failure();
+      if (!*R) {
+        ++LeftAlone;
+        continue;
+      }
+      Before = std::max(Before, (*R)->PeakBefore);
+      After = std::max(After, (*R)->PeakAfter);
+      Reordered += (*R)->PeakAfter < (*R)->PeakBefore;
+    }
+    if (remarks)
+      mlir::emitRemark(Fn.getLoc())
+          << "tensor-mem-schedule: '" << Fn.getName() << "' model peak "
+          << Before << " -> " << After << " bytes (" << Reordered
+          << " blocks reordered, " << LeftAlone << " left alone)";
+    return success();
+  }
+
+  /// The result for a block it reordered; nothing for one left alone.
+  FailureOr<std::optional<ScheduleResult>> scheduleBlock(Block &B) {
+    if (B.empty() || !B.back().hasTrait<OpTrait::IsTerminator>())
+      return std::optional<ScheduleResult>();
+    bool HasTensors = false;
+    for (Operation &Op : B) {
+      std::string Why;
+      if (failed(checkKnown(&Op, Why))) {
+        if (remarks)
+          Op.emitRemark() << "tensor-mem-schedule: block left alone: " << Why;
+        return std::optional<ScheduleResult>();
+      }
+      HasTensors |=
+          !isHoistableConstant(&Op) &&
+          llvm::any_of(Op.getResultTypes(), llvm::IsaPred<TensorType>);
+    }
+    if (!HasTensors)
+      return std::optional<ScheduleResult>();
+    splitEmpties(B);
+    BlockModel M = ModelBuilder(B).build();
+    ScheduleOptions Options;
+    Options.StateBudget = size_t(stateBudget);
+    auto R = scheduleForMemory(M.Problem, Options);
+    if (!R) {
+      // The model is built in block order: an error here is a bug of ours.
+      B.getParentOp()->emitError()
+          << "tensor-mem-schedule: " << llvm::toString(R.takeError());
+      return failure();
+    }
+    LLVM_DEBUG(llvm::dbgs()
+               << "block of " << M.NodeOps.size() << " nodes: " << R->PeakBefore
+               << " -> " << R->PeakAfter << " (" << R->ExactWindows
+               << " exact, " << R->GreedyWindows << " greedy windows)\n");
+    Operation *Term = &B.back();
+    assert(R->Order.back() == M.NodeOps.size() - 1 && "terminator last");
+    for (Operation *C : M.Hoisted)
+      C->moveBefore(Term);
+    for (size_t I : R->Order) {
+      if (M.NodeOps[I] == Term)
+        continue;
+      for (Operation *A : M.Attached[I])
+        A->moveBefore(Term);
+      M.NodeOps[I]->moveBefore(Term);
+    }
+    return std::optional<ScheduleResult>(std::move(*R));
+  }
+};
+
+} // namespace
