@@ -276,8 +276,10 @@ struct TensorMemSchedulePass
 
   void runOnOperation() override {
     if (stateBudget < 0) {
-      getOperation()->emitError() << "tensor-mem-schedule: state-budget "
-                                  << stateBudget << " is negative";
+      // On the location alone: attached to the op, the whole module prints.
+      mlir::emitError(getOperation()->getLoc())
+          << "tensor-mem-schedule: state-budget " << int64_t(stateBudget)
+          << " is negative";
       return signalPassFailure();
     }
     SmallVector<FunctionOpInterface> Functions;
@@ -296,13 +298,13 @@ struct TensorMemSchedulePass
     uint64_t Before = 0, After = 0;
     unsigned Reordered = 0, LeftAlone = 0;
     for (Block *B : Blocks) {
-      FailureOr<std::optional<ScheduleResult>> R = scheduleBlock(*B);
+      bool Refused = false;
+      FailureOr<std::optional<ScheduleResult>> R = scheduleBlock(*B, Refused);
       if (failed(R))
         return failure();
-      if (!*R) {
-        ++LeftAlone;
+      LeftAlone += Refused;
+      if (!*R)
         continue;
-      }
       Before = std::max(Before, (*R)->PeakBefore);
       After = std::max(After, (*R)->PeakAfter);
       Reordered += (*R)->PeakAfter < (*R)->PeakBefore;
@@ -315,8 +317,10 @@ struct TensorMemSchedulePass
     return success();
   }
 
-  /// The result for a block it reordered; nothing for one left alone.
-  FailureOr<std::optional<ScheduleResult>> scheduleBlock(Block &B) {
+  /// The result for a block it ordered; nothing for one without tensors or
+  /// left alone (then Refused is set).
+  FailureOr<std::optional<ScheduleResult>> scheduleBlock(Block &B,
+                                                         bool &Refused) {
     if (B.empty() || !B.back().hasTrait<OpTrait::IsTerminator>())
       return std::optional<ScheduleResult>();
     bool HasTensors = false;
@@ -325,6 +329,7 @@ struct TensorMemSchedulePass
       if (failed(checkKnown(&Op, Why))) {
         if (remarks)
           Op.emitRemark() << "tensor-mem-schedule: block left alone: " << Why;
+        Refused = true;
         return std::optional<ScheduleResult>();
       }
       HasTensors |=
