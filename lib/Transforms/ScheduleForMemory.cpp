@@ -68,7 +68,9 @@ LogicalResult checkKnown(Operation *Op, std::string &Why) {
     if (!isa<TensorType>(T))
       continue;
     HasTensor = true;
-    if (!isHoistableConstant(Op) && !tensorBytes(T)) {
+    // A view allocates nothing: its type may be anything (a cast to an
+    // unranked tensor for printing, say).
+    if (!isHoistableConstant(Op) && !isView(Op) && !tensorBytes(T)) {
       Why = "a dynamic, unranked or non-numeric tensor";
       return failure();
     }
