@@ -315,7 +315,7 @@ struct TensorMemSchedulePass
       mlir::emitRemark(Fn.getLoc())
           << "tensor-mem-schedule: '" << Fn.getName() << "' model peak "
           << Before << " -> " << After << " bytes (" << Reordered
-          << " blocks reordered, " << LeftAlone << " left alone)";
+          << " blocks with a lower peak, " << LeftAlone << " left alone)";
     return success();
   }
 

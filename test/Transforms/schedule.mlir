@@ -22,7 +22,7 @@
 // 3200. Running the a-branch first, b2 holds A2, B, B2: 2180, and every
 // other order holds A and B together (3136 and up) or, b-branch first, X, B
 // and B2 at b2 (2240): the a-branch-first order is the only least one.
-// REMARK: remark: tensor-mem-schedule: 'diamond' model peak 3200 -> 2180 bytes (1 blocks reordered, 0 left alone)
+// REMARK: remark: tensor-mem-schedule: 'diamond' model peak 3200 -> 2180 bytes (1 blocks with a lower peak, 0 left alone)
 // Each tensor.empty comes right before its user; the return stays last.
 // CHECK-LABEL: func.func @diamond
 // CHECK-NEXT:    tensor.empty() : tensor<16xf32>
@@ -95,7 +95,7 @@ func.func @diamond(%in: tensor<16xf32>) -> tensor<16xf32> {
 // order, so B is made before A dies. The least peak then runs the b-branch
 // first: X, B and B2 at b2, 2240 (a-branch first would hold X, A and B: 3136).
 // Without the calls' order it would be 2180 with use_a first.
-// REMARK: remark: tensor-mem-schedule: 'effects' model peak 3200 -> 2240 bytes (1 blocks reordered, 0 left alone)
+// REMARK: remark: tensor-mem-schedule: 'effects' model peak 3200 -> 2240 bytes (1 blocks with a lower peak, 0 left alone)
 // CHECK-LABEL: func.func @effects
 // CHECK:         call @use_b
 // CHECK:         call @use_a
@@ -153,7 +153,7 @@ func.func @effects(%in: tensor<16xf32>) -> tensor<16xf32> {
 // a reads, in its body only, a scalar taken from B2, given in the order
 // x b b2 s a a2 o (2240: X, B and B2 at b2). The a-branch-first order (2180)
 // would need a before b2: the region use forbids it, so nothing moves.
-// REMARK: remark: tensor-mem-schedule: 'region_use' model peak 2240 -> 2240 bytes (0 blocks reordered, 0 left alone)
+// REMARK: remark: tensor-mem-schedule: 'region_use' model peak 2240 -> 2240 bytes (0 blocks with a lower peak, 0 left alone)
 // CHECK-LABEL: func.func @region_use
 // CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<16x2x16xf32>)
 // CHECK:         %[[B2:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<16x2xf32>)
@@ -213,7 +213,7 @@ func.func @region_use(%in: tensor<16xf32>) -> tensor<16xf32> {
 
 // A dynamic shape anywhere in the block: left exactly as it was.
 // REMARK: remark: tensor-mem-schedule: block left alone: a dynamic, unranked or non-numeric tensor
-// REMARK: remark: tensor-mem-schedule: 'dynamic' model peak 0 -> 0 bytes (0 blocks reordered, 1 left alone)
+// REMARK: remark: tensor-mem-schedule: 'dynamic' model peak 0 -> 0 bytes (0 blocks with a lower peak, 1 left alone)
 // CHECK-LABEL: func.func @dynamic
 // CHECK-NEXT:    tensor.empty(%{{.*}}) : tensor<?xf32>
 // CHECK-NEXT:    tensor.empty() : tensor<16xf32>

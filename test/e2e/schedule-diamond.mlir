@@ -8,7 +8,7 @@
 // RUN: FileCheck %s < %t.sched
 // The order did change (the a-branch now runs before the b-branch):
 // RUN: memplan-opt %s --tensor-mem-schedule=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// REMARK: tensor-mem-schedule: 'main' model peak {{[0-9]+}} -> {{[0-9]+}} bytes (1 blocks reordered
+// REMARK: tensor-mem-schedule: 'main' model peak {{[0-9]+}} -> {{[0-9]+}} bytes (1 blocks with a lower peak
 
 // in[j] = j, x[j] = j + 1; b[i][k][j] = x[j] * k + i, so b2[i][k] = b[i][k][15]
 // = 16k + i; a[i][j] = x[j] + i, so a2 = a[15][15] = 31; o[i] = a2 + b2[i][1]
