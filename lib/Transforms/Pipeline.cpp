@@ -23,6 +23,14 @@ void memplan::buildMemPlanBufferization(OpPassManager &PM) {
 
 void memplan::buildMemPlanPipeline(OpPassManager &PM,
                                    const MemPlanPipelineOptions &Options) {
+  // Constant-derived tensors leave the arena before bufferization turns
+  // them into buffers; only tensor IR has them to fold or hoist.
+  if (Options.bufferize && Options.hoistConstants) {
+    TensorMemHoistConstantsOptions Hoist;
+    Hoist.foldLimitBytes = Options.foldLimitBytes;
+    Hoist.remarks = Options.remarks;
+    PM.addPass(createTensorMemHoistConstants(Hoist));
+  }
   // The order is chosen on tensors: bufferization then places each alloc
   // where its tensor.empty now stands.
   if (Options.schedule && Options.bufferize) {

@@ -119,4 +119,47 @@ def TensorMemSchedule : Pass<"tensor-mem-schedule"> {
   ];
 }
 
+def TensorMemHoistConstants
+    : Pass<"tensor-mem-hoist-constants", "mlir::ModuleOp"> {
+  let summary = "Fold or hoist tensors computed only from constants";
+  let description = [{
+    Runs on tensors, before bufferization. A static-shape tensor computed in
+    a function's entry block only from constants by pure ops (no function
+    argument reaches it), and read by an op that is not itself computed from
+    constants, is computed once instead of on every call:
+    - folded at compile time where the data is present (a splat through an
+      elementwise/transpose payload, MLIR's linalg and tensor folders up to
+      `fold-limit-bytes`);
+    - otherwise hoisted: a `memref.global` (marked `memplan.hoisted`) that a
+      private init function fills on the first call of the function (a flag
+      global and an `scf.if` at entry), read as
+      `bufferization.to_tensor ... restrict`.
+    Either way it is no longer an arena buffer. Left alone: values used as a
+    destination (outs) or yielded/returned/passed to calls, dynamic shapes,
+    anything inside a nested region. The first call is not thread-safe: make
+    one call before calling the function from several threads.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::bufferization::BufferizationDialect",
+                           "mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect"];
+  let options = [
+    Option<"foldLimitBytes", "fold-limit-bytes", "int64_t",
+           /*default=*/"1048576",
+           "Largest non-splat tensor folded into a constant, in bytes "
+           "(larger ones are hoisted; splats always fold)">,
+    Option<"hoist", "hoist", "bool", /*default=*/"true",
+           "Hoist what cannot be folded (off: fold only)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark for every tensor folded, hoisted or left alone">,
+  ];
+  let statistics = [
+    Statistic<"numFolded", "tensors-folded", "Tensors folded to constants">,
+    Statistic<"numHoisted", "tensors-hoisted", "Tensors hoisted to globals">,
+    Statistic<"bytesFolded", "bytes-folded", "Bytes of the folded tensors">,
+    Statistic<"bytesHoisted", "bytes-hoisted", "Bytes of the hoisted tensors">,
+  ];
+}
+
 #endif // MEMPLAN_TRANSFORMS_PASSES

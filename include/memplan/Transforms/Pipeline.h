@@ -1,10 +1,11 @@
 //===- Pipeline.h - memplan as one pipeline for DL compilers ----*- C++ -*-===//
 //
-// memory-aware order (tensor-mem-schedule) -> bufferize (one-shot, function
-// boundaries, identity layouts) -> optional
-// deallocation -> tensor-mem-plan -> tensor-mem-lower-runtime, as one call
-// for a compiler's own pass manager and as the registered pipeline
-// `memplan-pipeline{...}` for mlir-opt, memplan-opt and the plugin.
+// hoist constant-derived tensors (tensor-mem-hoist-constants) -> memory-aware
+// order (tensor-mem-schedule) -> bufferize (one-shot, function boundaries,
+// identity layouts) -> optional deallocation -> tensor-mem-plan ->
+// tensor-mem-lower-runtime, as one call for a compiler's own pass manager and
+// as the registered pipeline `memplan-pipeline{...}` for mlir-opt, memplan-opt
+// and the plugin.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,17 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Run one-shot-bufferize first (off: the input is "
                      "already bufferized)"),
       llvm::cl::init(true)};
+  Option<bool> hoistConstants{
+      *this, "hoist-constants",
+      llvm::cl::desc("Fold or hoist tensors computed only from constants "
+                     "out of the arena (tensor-mem-hoist-constants), before "
+                     "bufferizing"),
+      llvm::cl::init(true)};
+  Option<int64_t> foldLimitBytes{
+      *this, "fold-limit-bytes",
+      llvm::cl::desc("Largest non-splat tensor hoist-constants folds, in "
+                     "bytes (larger ones are hoisted)"),
+      llvm::cl::init(1048576)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Insert deallocations (buffer-deallocation-pipeline) "

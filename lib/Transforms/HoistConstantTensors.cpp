@@ -1,0 +1,410 @@
+//===- HoistConstantTensors.cpp - tensor-mem-hoist-constants --------------===//
+//
+// A tensor computed only from constants (a weight transposed at run time) is
+// the largest buffer of most networks' arenas, yet its value never changes.
+// This pass folds it where the data is present and otherwise computes it
+// once, on the first call, into a module-level global; either way it leaves
+// the arena. It runs on tensors, before bufferization.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Analysis/ReadOnlyData.h"
+#include "memplan/Transforms/FoldSplatLinalg.h"
+#include "memplan/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tensor-mem-hoist-constants"
+
+namespace memplan {
+#define GEN_PASS_DEF_TENSORMEMHOISTCONSTANTS
+#include "memplan/Transforms/Passes.h.inc"
+} // namespace memplan
+
+using namespace mlir;
+
+namespace {
+
+/// A constant-derived tensor that an op outside the constant-derived set
+/// reads: what is folded or hoisted.
+struct Candidate {
+  Location Loc;
+  uint64_t Bytes = 0;
+  /// The reads by other ops, as (user, operand number): they survive folding
+  /// and tell what value replaced the tensor.
+  SmallVector<std::pair<Operation *, unsigned>> Reads;
+};
+
+} // namespace
+
+/// Pure, and so is everything nested in it (a payload that calls or stores
+/// makes a linalg op impure in effect even when the op says otherwise).
+static bool isPureTree(Operation *Op) {
+  if (!isPure(Op) || Op->getNumSuccessors() != 0)
+    return false;
+  return !Op->walk([&](Operation *Nested) {
+              if (Nested != Op && !isMemoryEffectFree(Nested))
+                return WalkResult::interrupt();
+              return WalkResult::advance();
+            }).wasInterrupted();
+}
+
+/// The ops of Entry computed only from constants: pure, and every operand
+/// (and every value their regions capture) computed by such an op. A block
+/// argument never is, so no function argument reaches them.
+static llvm::SetVector<Operation *> constantDerivedOps(Block &Entry) {
+  llvm::SetVector<Operation *> Derived;
+  auto IsDerived = [&](Value V) {
+    Operation *Def = V.getDefiningOp();
+    return Def && Derived.contains(Def);
+  };
+  for (Operation &Op : Entry) {
+    if (Op.hasTrait<OpTrait::IsTerminator>() || !isPureTree(&Op) ||
+        !llvm::all_of(Op.getOperands(), IsDerived))
+      continue;
+    llvm::SetVector<Value> Captured;
+    getUsedValuesDefinedAbove(Op.getRegions(), Captured);
+    if (llvm::all_of(Captured, IsDerived))
+      Derived.insert(&Op);
+  }
+  return Derived;
+}
+
+/// The ops of Derived that Roots are computed from (Roots' own included).
+static DenseSet<Operation *>
+backwardSlice(ArrayRef<Value> Roots,
+              const llvm::SetVector<Operation *> &Derived) {
+  DenseSet<Operation *> Slice;
+  SmallVector<Operation *> Work;
+  for (Value V : Roots)
+    Work.push_back(V.getDefiningOp());
+  while (!Work.empty()) {
+    Operation *Op = Work.pop_back_val();
+    if (!Op || !Derived.contains(Op) || !Slice.insert(Op).second)
+      continue;
+    for (Value V : Op->getOperands())
+      Work.push_back(V.getDefiningOp());
+    llvm::SetVector<Value> Captured;
+    getUsedValuesDefinedAbove(Op->getRegions(), Captured);
+    for (Value V : Captured)
+      Work.push_back(V.getDefiningOp());
+  }
+  return Slice;
+}
+
+/// Bytes of a static-shape tensor of a known element type, or none.
+static std::optional<uint64_t> tensorBytes(Type T, Operation *Scope) {
+  auto Tensor = dyn_cast<RankedTensorType>(T);
+  if (!Tensor || !Tensor.hasStaticShape())
+    return std::nullopt;
+  auto Layout = memplan::getBufferLayout(
+      MemRefType::get(Tensor.getShape(), Tensor.getElementType()), Scope);
+  if (!Layout) {
+    llvm::consumeError(Layout.takeError());
+    return std::nullopt;
+  }
+  return Layout->Size;
+}
+
+/// Why a read of a constant-derived tensor by User keeps it where it is, or
+/// "" when the read is a plain read. Default-deny: a destination is written
+/// (bufferization would copy the global back into the arena), a terminator
+/// or call hands the tensor on, a region op (a loop's init) carries it.
+static StringRef whyKeep(OpOperand &Use) {
+  Operation *User = Use.getOwner();
+  if (auto Dps = dyn_cast<DestinationStyleOpInterface>(User))
+    return Dps.isDpsInit(&Use) ? "used as a destination (outs)" : "";
+  if (User->hasTrait<OpTrait::IsTerminator>())
+    return "returned or yielded";
+  if (isa<CallOpInterface>(User))
+    return "passed to a call";
+  if (User->getNumRegions() != 0)
+    return "an operand of an op with regions";
+  return "";
+}
+
+namespace {
+struct HoistConstantTensors
+    : memplan::impl::TensorMemHoistConstantsBase<HoistConstantTensors> {
+  using TensorMemHoistConstantsBase::TensorMemHoistConstantsBase;
+
+  void runOnOperation() override;
+
+private:
+  SmallVector<Candidate> findCandidates(func::FuncOp Fn);
+  void fold(func::FuncOp Fn, ArrayRef<Candidate> Candidates);
+  void hoistInto(func::FuncOp Fn, ArrayRef<std::pair<Value, Candidate>> Values,
+                 SymbolTable &Symbols);
+  void remarkNested(func::FuncOp Fn);
+};
+} // namespace
+
+SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
+  SmallVector<Candidate> Candidates;
+  llvm::SetVector<Operation *> Derived = constantDerivedOps(Fn.front());
+  for (Operation *Op : Derived) {
+    // Constants are data already; an empty tensor has none to compute.
+    if (Op->hasTrait<OpTrait::ConstantLike>() || isa<tensor::EmptyOp>(Op))
+      continue;
+    for (Value V : Op->getResults()) {
+      if (!isa<TensorType>(V.getType()))
+        continue;
+      Candidate C{V.getLoc()};
+      StringRef Why;
+      for (OpOperand &Use : V.getUses()) {
+        if (Derived.contains(Use.getOwner()))
+          continue;
+        if (StringRef W = whyKeep(Use); !W.empty())
+          Why = W;
+        C.Reads.emplace_back(Use.getOwner(), Use.getOperandNumber());
+      }
+      if (C.Reads.empty())
+        continue;
+      std::optional<uint64_t> Bytes = tensorBytes(V.getType(), Op);
+      if (!Bytes)
+        Why = "not a static shape of a known element size";
+      if (!Why.empty()) {
+        if (remarks)
+          Op->emitRemark() << "tensor-mem-hoist-constants: left alone: " << Why;
+        continue;
+      }
+      C.Bytes = *Bytes;
+      Candidates.push_back(std::move(C));
+    }
+  }
+  return Candidates;
+}
+
+void HoistConstantTensors::fold(func::FuncOp Fn,
+                                ArrayRef<Candidate> Candidates) {
+  SmallVector<Value> Roots;
+  for (const Candidate &C : Candidates)
+    Roots.push_back(C.Reads.front().first->getOperand(C.Reads.front().second));
+  DenseSet<Operation *> Slice =
+      backwardSlice(Roots, constantDerivedOps(Fn.front()));
+
+  // A fold that copies a large non-splat constant costs compile time and
+  // binary size: above the limit only what stays a splat is offered.
+  DenseSet<Operation *> Splat;
+  SmallVector<Operation *> Offered;
+  for (Operation &Op : Fn.front()) {
+    if (!Slice.contains(&Op))
+      continue;
+    Attribute A;
+    bool IsSplat;
+    if (matchPattern(&Op, m_Constant(&A)))
+      IsSplat = !isa<ElementsAttr>(A) || isa<SplatElementsAttr>(A);
+    else if (isa<tensor::EmptyOp>(Op))
+      IsSplat = true;
+    else
+      IsSplat = (Op.getNumRegions() == 0 || isa<linalg::LinalgOp>(Op)) &&
+                !Op.walk([](linalg::IndexOp) {
+                     return WalkResult::interrupt();
+                   }).wasInterrupted() &&
+                llvm::all_of(Op.getOperands(), [&](Value V) {
+                  return Splat.contains(V.getDefiningOp());
+                });
+    if (IsSplat)
+      Splat.insert(&Op);
+    bool Small = llvm::all_of(Op.getResultTypes(), [&](Type T) {
+      std::optional<uint64_t> B = tensorBytes(T, &Op);
+      return !isa<TensorType>(T) ||
+             (B && *B <= static_cast<uint64_t>(foldLimitBytes));
+    });
+    if (IsSplat || Small)
+      Offered.push_back(&Op);
+  }
+
+  RewritePatternSet Patterns(&getContext());
+  memplan::populateFoldSplatLinalgPatterns(Patterns);
+  uint64_t Limit = foldLimitBytes;
+  linalg::populateConstantFoldLinalgOperations(
+      Patterns, [Limit](OpOperand *Operand) {
+        Operation *Op = Operand->getOwner();
+        return llvm::all_of(Op->getResultTypes(), [&](Type T) {
+          std::optional<uint64_t> B = tensorBytes(T, Op);
+          return B && *B <= Limit;
+        });
+      });
+  GreedyRewriteConfig Config;
+  Config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  (void)applyOpPatternsGreedily(Offered, std::move(Patterns), Config);
+}
+
+void HoistConstantTensors::hoistInto(
+    func::FuncOp Fn, ArrayRef<std::pair<Value, Candidate>> Values,
+    SymbolTable &Symbols) {
+  MLIRContext *Ctx = &getContext();
+  Location Loc = Fn.getLoc();
+  OpBuilder B(Ctx);
+  auto Private = B.getStringAttr("private");
+  // Globals go before Fn, renamed by the symbol table if the name is taken.
+  auto Mark = [&](Operation *Op) {
+    Op->setAttr(memplan::HoistedGlobalAttr, UnitAttr::get(Ctx));
+    Symbols.insert(Op, Block::iterator(Fn));
+  };
+
+  // The flag: set once the init function ran.
+  auto FlagType = MemRefType::get({}, B.getI1Type());
+  B.setInsertionPoint(Fn);
+  auto Flag = memref::GlobalOp::create(
+      B, Loc, ("__memplan_ready_" + Fn.getName()).str(), Private, FlagType,
+      DenseElementsAttr::get(RankedTensorType::get({}, B.getI1Type()),
+                             Attribute(B.getBoolAttr(false))),
+      /*constant=*/false, /*alignment=*/nullptr);
+  Flag->remove();
+  Mark(Flag);
+
+  // One global per tensor, and the init function that fills them all.
+  auto Init = func::FuncOp::create(
+      Loc, ("__memplan_init_" + Fn.getName()).str(), B.getFunctionType({}, {}));
+  Init.setPrivate();
+  Symbols.insert(Init, Block::iterator(Fn));
+  OpBuilder InitB = OpBuilder::atBlockEnd(Init.addEntryBlock());
+  llvm::SetVector<Operation *> Derived = constantDerivedOps(Fn.front());
+  SmallVector<Value> Roots = llvm::map_to_vector(
+      Values, [](const std::pair<Value, Candidate> &H) { return H.first; });
+  DenseSet<Operation *> Slice = backwardSlice(Roots, Derived);
+  IRMapping Map;
+  for (Operation &Op : Fn.front())
+    if (Slice.contains(&Op))
+      InitB.clone(Op, Map);
+
+  for (const auto &[Root, C] : Values) {
+    Value V = Root;
+    auto Tensor = cast<RankedTensorType>(V.getType());
+    auto Type = MemRefType::get(Tensor.getShape(), Tensor.getElementType());
+    B.setInsertionPoint(Fn);
+    auto Global = memref::GlobalOp::create(
+        B, C.Loc, ("__memplan_hoisted_" + Fn.getName()).str(), Private, Type,
+        UnitAttr::get(Ctx), /*constant=*/false, B.getI64IntegerAttr(64));
+    Global->remove();
+    Mark(Global);
+    auto InitGet =
+        memref::GetGlobalOp::create(InitB, C.Loc, Type, Global.getSymName());
+    bufferization::MaterializeInDestinationOp::create(
+        InitB, C.Loc, TypeRange{}, Map.lookup(V), InitGet, /*restrict=*/true,
+        /*writable=*/true);
+
+    // The function reads the global where it computed the tensor.
+    B.setInsertionPointAfterValue(V);
+    auto Get = memref::GetGlobalOp::create(B, C.Loc, Type, Global.getSymName());
+    auto Read = bufferization::ToTensorOp::create(B, C.Loc, Tensor, Get,
+                                                  /*restrict=*/true,
+                                                  /*writable=*/false);
+    V.replaceAllUsesWith(Read.getResult());
+    ++numHoisted;
+    bytesHoisted += C.Bytes;
+    if (remarks)
+      emitRemark(C.Loc) << "tensor-mem-hoist-constants: hoisted into @"
+                        << Global.getSymName() << ": " << C.Bytes << " bytes";
+  }
+  func::ReturnOp::create(InitB, Loc);
+
+  // At entry: run the init function on the first call only. Not atomic: two
+  // first calls at once race (see docs/HoistConstants.md).
+  B.setInsertionPointToStart(&Fn.front());
+  auto FlagGet =
+      memref::GetGlobalOp::create(B, Loc, FlagType, Flag.getSymName());
+  Value Ready = memref::LoadOp::create(B, Loc, FlagGet, ValueRange{});
+  Value True = arith::ConstantIntOp::create(B, Loc, 1, 1);
+  Value NotReady = arith::XOrIOp::create(B, Loc, Ready, True);
+  auto If = scf::IfOp::create(B, Loc, TypeRange{}, NotReady,
+                              /*withElseRegion=*/false);
+  B.setInsertionPointToStart(If.thenBlock());
+  func::CallOp::create(B, Loc, Init, ValueRange{});
+  memref::StoreOp::create(B, Loc, True, FlagGet, ValueRange{});
+
+  // What computed the hoisted tensors is dead now.
+  for (Operation &Op : llvm::make_early_inc_range(llvm::reverse(Fn.front())))
+    if (Slice.contains(&Op) && Op.use_empty())
+      Op.erase();
+}
+
+void HoistConstantTensors::remarkNested(func::FuncOp Fn) {
+  // Default-deny: a constant-derived tensor inside a loop or branch is left
+  // where it is; say so.
+  Fn.front().walk([&](Operation *Op) {
+    if (Op->getBlock() == &Fn.front() || !isPureTree(Op) ||
+        Op->hasTrait<OpTrait::ConstantLike>() || isa<tensor::EmptyOp>(Op) ||
+        Op->getNumResults() == 0 ||
+        !llvm::all_of(Op->getResultTypes(), llvm::IsaPred<TensorType>))
+      return;
+    if (llvm::all_of(Op->getOperands(), [](Value V) {
+          Operation *Def = V.getDefiningOp();
+          return Def && (Def->hasTrait<OpTrait::ConstantLike>() ||
+                         isa<tensor::EmptyOp>(Def));
+        }))
+      Op->emitRemark() << "tensor-mem-hoist-constants: left alone: inside a "
+                          "nested region";
+  });
+}
+
+void HoistConstantTensors::runOnOperation() {
+  if (foldLimitBytes < 0) {
+    emitError(getOperation().getLoc())
+        << "tensor-mem-hoist-constants: fold-limit-bytes " << foldLimitBytes
+        << " is negative";
+    return signalPassFailure();
+  }
+  ModuleOp Module = getOperation();
+  SymbolTable Symbols(Module);
+  SmallVector<func::FuncOp> Functions;
+  for (func::FuncOp Fn : Module.getOps<func::FuncOp>())
+    if (!Fn.isExternal())
+      Functions.push_back(Fn);
+
+  for (func::FuncOp Fn : Functions) {
+    if (remarks)
+      remarkNested(Fn);
+    SmallVector<Candidate> Candidates = findCandidates(Fn);
+    if (Candidates.empty())
+      continue;
+    fold(Fn, Candidates);
+
+    // What folding left is computed still: hoist it (or leave it).
+    SmallVector<std::pair<Value, Candidate>> Hoisted;
+    llvm::SetVector<Operation *> Derived = constantDerivedOps(Fn.front());
+    for (Candidate &C : Candidates) {
+      auto [User, Number] = C.Reads.front();
+      Value Now = User->getOperand(Number);
+      assert(llvm::all_of(C.Reads,
+                          [&](auto R) {
+                            return R.first->getOperand(R.second) == Now;
+                          }) &&
+             "the reads of one tensor read one value after folding");
+      Operation *Def = Now.getDefiningOp();
+      if (Def && Def->hasTrait<OpTrait::ConstantLike>()) {
+        ++numFolded;
+        bytesFolded += C.Bytes;
+        if (remarks)
+          emitRemark(C.Loc)
+              << "tensor-mem-hoist-constants: folded: " << C.Bytes << " bytes";
+        continue;
+      }
+      if (!hoist || !Def || !Derived.contains(Def)) {
+        if (remarks)
+          emitRemark(C.Loc) << "tensor-mem-hoist-constants: left alone: "
+                            << (hoist ? "no longer constant-derived"
+                                      : "cannot fold (hoist=false)");
+        continue;
+      }
+      if (llvm::none_of(Hoisted, [&](auto &H) { return H.first == Now; }))
+        Hoisted.emplace_back(Now, C);
+    }
+    if (!Hoisted.empty())
+      hoistInto(Fn, Hoisted, Symbols);
+  }
+}
