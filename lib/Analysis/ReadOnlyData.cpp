@@ -10,8 +10,8 @@
 
 using namespace mlir;
 
-memplan::ReadOnlyData memplan::collectReadOnlyData(FunctionOpInterface Fn) {
-  ReadOnlyData Data;
+memplan::WeightsReport memplan::collectReadOnlyData(FunctionOpInterface Fn) {
+  WeightsReport Data;
   llvm::StringSet<> Seen;
   Fn->walk([&](memref::GetGlobalOp Get) {
     if (!Seen.insert(Get.getName()).second)
@@ -20,7 +20,7 @@ memplan::ReadOnlyData memplan::collectReadOnlyData(FunctionOpInterface Fn) {
         Get, Get.getNameAttr());
     if (!Global)
       return;
-    GlobalBuffer B;
+    GlobalBufferReport B;
     B.Name = Get.getName().str();
     if (llvm::Expected<ElementLayout> L =
             getBufferLayout(Global.getType(), Global))

@@ -151,6 +151,18 @@ void memplan::writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
                 J.attribute("reason", U.Reason);
               });
           });
+          if (!F.RecordFile)
+            J.attributeObject("weights", [&] {
+              J.attributeArray("buffers", [&] {
+                for (const GlobalBufferReport &G : F.Weights.Buffers)
+                  J.object([&] {
+                    J.attribute("bytes", G.Bytes);
+                    J.attribute("kind", G.Kind);
+                    J.attribute("name", G.Name);
+                  });
+              });
+              J.attribute("bytes", F.Weights.Bytes);
+            });
         });
     });
   });

@@ -9,6 +9,7 @@
 
 #include "PhaseTimer.h"
 #include "TensorMemPlanInternal.h"
+#include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -233,6 +234,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     Report.Function = Fn.getName().str();
     Report.Location = locationOf(Fn);
     Report.NumTasks = Buffers.NumTasks;
+    Report.Weights = collectReadOnlyData(Fn);
     numUnplanned += Buffers.Unplanned.size();
     for (const UnplannedBuffer &U : Buffers.Unplanned)
       reportUnplanned(Fn, U, Report);

@@ -13,6 +13,7 @@
 namespace memplan::test {
 void registerTestUsageRecordsPass();
 void registerTestLivenessInvariantPass();
+void registerTestReadOnlyDataPass();
 } // namespace memplan::test
 
 int main(int argc, char **argv) {
@@ -22,6 +23,7 @@ int main(int argc, char **argv) {
   memplan::registerMemPlanPipeline();
   memplan::test::registerTestUsageRecordsPass();
   memplan::test::registerTestLivenessInvariantPass();
+  memplan::test::registerTestReadOnlyDataPass();
 
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);

@@ -9,6 +9,8 @@
 #ifndef MEMPLAN_ANALYSIS_READONLYDATA_H
 #define MEMPLAN_ANALYSIS_READONLYDATA_H
 
+#include "memplan/Core/Report.h"
+
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -21,25 +23,10 @@ namespace memplan {
 /// Unit attribute tensor-mem-hoist-constants puts on the globals it creates.
 inline constexpr llvm::StringLiteral HoistedGlobalAttr = "memplan.hoisted";
 
-struct GlobalBuffer {
-  std::string Name;
-  uint64_t Bytes = 0;
-  /// "constant" (a constant memref.global), "hoisted" (written once by the
-  /// code tensor-mem-hoist-constants made) or "mutable" (any other global).
-  std::string Kind;
-};
-
-struct ReadOnlyData {
-  /// Sum of Buffers' bytes.
-  uint64_t Bytes = 0;
-  /// In the order of their first memref.get_global in the function, once
-  /// each.
-  std::vector<GlobalBuffer> Buffers;
-};
-
-/// The memref.global's that Fn takes with memref.get_global (globals whose
-/// size is unknown count 0 bytes).
-ReadOnlyData collectReadOnlyData(mlir::FunctionOpInterface Fn);
+/// The memref.global's that Fn takes with memref.get_global, once each in
+/// the order of their first get_global (a global of unknown size counts 0
+/// bytes).
+WeightsReport collectReadOnlyData(mlir::FunctionOpInterface Fn);
 
 } // namespace memplan
 

@@ -83,6 +83,22 @@ struct UnplannedBufferReport {
   std::string Reason;
 };
 
+/// A module-level global a function reads (weights, hoisted tensors):
+/// outside every arena.
+struct GlobalBufferReport {
+  std::string Name;
+  uint64_t Bytes = 0;
+  /// "constant" (a constant global), "hoisted" (written once by the code
+  /// tensor-mem-hoist-constants made) or "mutable" (any other global).
+  std::string Kind;
+};
+
+struct WeightsReport {
+  /// Sum of Buffers' bytes.
+  uint64_t Bytes = 0;
+  std::vector<GlobalBufferReport> Buffers;
+};
+
 struct FunctionReport {
   /// The function's name, or for a record file (memplan-solve) its name.
   std::string Function;
@@ -92,6 +108,9 @@ struct FunctionReport {
   uint64_t NumTasks = 0;
   std::vector<ArenaReport> Arenas;
   std::vector<UnplannedBufferReport> Unplanned;
+  /// The globals the function reads, listed apart so that its arenas hold
+  /// activations only (not written for a record file).
+  WeightsReport Weights;
 };
 
 /// The arena of plan P of Records (as given, before rounding); buffers get
