@@ -25,6 +25,7 @@
 #include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/MathExtras.h"
 
 #define DEBUG_TYPE "tensor-mem-hoist-constants"
 
@@ -180,6 +181,22 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
           Op->emitRemark() << "tensor-mem-hoist-constants: left alone: " << Why;
         continue;
       }
+      // A broadcast made global trades a transient arena buffer for
+      // permanent data larger than the constants it comes from.
+      uint64_t Leaves = 0;
+      for (Operation *S : backwardSlice({V}, Derived))
+        if (S->hasTrait<OpTrait::ConstantLike>())
+          if (std::optional<uint64_t> L =
+                  tensorBytes(S->getResult(0).getType(), S))
+            Leaves = llvm::SaturatingAdd(Leaves, *L);
+      if (maxGrowth != 0 &&
+          *Bytes > llvm::SaturatingMultiply(Leaves, uint64_t(maxGrowth))) {
+        if (remarks)
+          Op->emitRemark() << "tensor-mem-hoist-constants: left alone: "
+                           << *Bytes << " bytes, more than the " << Leaves
+                           << " bytes of constants it reads";
+        continue;
+      }
       C.Bytes = *Bytes;
       Candidates.push_back(std::move(C));
     }
@@ -277,13 +294,8 @@ void HoistConstantTensors::hoistInto(
   SmallVector<Value> Roots = llvm::map_to_vector(
       Values, [](const std::pair<Value, Candidate> &H) { return H.first; });
   DenseSet<Operation *> Slice = backwardSlice(Roots, Derived);
-  IRMapping Map;
-  for (Operation &Op : Fn.front())
-    if (Slice.contains(&Op))
-      InitB.clone(Op, Map);
-
-  for (const auto &[Root, C] : Values) {
-    Value V = Root;
+  DenseMap<Value, memref::GlobalOp> Globals;
+  for (const auto &[V, C] : Values) {
     auto Tensor = cast<RankedTensorType>(V.getType());
     auto Type = MemRefType::get(Tensor.getShape(), Tensor.getElementType());
     B.setInsertionPoint(Fn);
@@ -292,18 +304,37 @@ void HoistConstantTensors::hoistInto(
         UnitAttr::get(Ctx), /*constant=*/false, B.getI64IntegerAttr(64));
     Global->remove();
     Mark(Global);
-    auto InitGet =
-        memref::GetGlobalOp::create(InitB, C.Loc, Type, Global.getSymName());
-    bufferization::MaterializeInDestinationOp::create(
-        InitB, C.Loc, TypeRange{}, Map.lookup(V), InitGet, /*restrict=*/true,
-        /*writable=*/true);
+    Globals[V] = Global;
+  }
 
+  // Each tensor is written to its global right after it is computed, so the
+  // init function's own temporaries die early.
+  IRMapping Map;
+  for (Operation &Op : Fn.front()) {
+    if (!Slice.contains(&Op))
+      continue;
+    InitB.clone(Op, Map);
+    for (Value V : Op.getResults()) {
+      memref::GlobalOp Global = Globals.lookup(V);
+      if (!Global)
+        continue;
+      auto Get = memref::GetGlobalOp::create(
+          InitB, V.getLoc(), Global.getType(), Global.getSymName());
+      bufferization::MaterializeInDestinationOp::create(
+          InitB, V.getLoc(), TypeRange{}, Map.lookup(V), Get,
+          /*restrict=*/true, /*writable=*/true);
+    }
+  }
+
+  for (const auto &[Root, C] : Values) {
     // The function reads the global where it computed the tensor.
+    Value V = Root;
+    memref::GlobalOp Global = Globals.lookup(V);
     B.setInsertionPointAfterValue(V);
-    auto Get = memref::GetGlobalOp::create(B, C.Loc, Type, Global.getSymName());
-    auto Read = bufferization::ToTensorOp::create(B, C.Loc, Tensor, Get,
-                                                  /*restrict=*/true,
-                                                  /*writable=*/false);
+    auto Get = memref::GetGlobalOp::create(B, C.Loc, Global.getType(),
+                                           Global.getSymName());
+    auto Read = bufferization::ToTensorOp::create(
+        B, C.Loc, V.getType(), Get, /*restrict=*/true, /*writable=*/false);
     V.replaceAllUsesWith(Read.getResult());
     ++numHoisted;
     bytesHoisted += C.Bytes;
@@ -353,10 +384,16 @@ void HoistConstantTensors::remarkNested(func::FuncOp Fn) {
 }
 
 void HoistConstantTensors::runOnOperation() {
+  if (maxGrowth < 0) {
+    emitError(getOperation().getLoc())
+        << "tensor-mem-hoist-constants: max-growth "
+        << static_cast<int64_t>(maxGrowth) << " is negative";
+    return signalPassFailure();
+  }
   if (foldLimitBytes < 0) {
     emitError(getOperation().getLoc())
-        << "tensor-mem-hoist-constants: fold-limit-bytes " << foldLimitBytes
-        << " is negative";
+        << "tensor-mem-hoist-constants: fold-limit-bytes "
+        << static_cast<int64_t>(foldLimitBytes) << " is negative";
     return signalPassFailure();
   }
   ModuleOp Module = getOperation();

@@ -28,6 +28,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   if (Options.bufferize && Options.hoistConstants) {
     TensorMemHoistConstantsOptions Hoist;
     Hoist.foldLimitBytes = Options.foldLimitBytes;
+    Hoist.maxGrowth = Options.hoistMaxGrowth;
     Hoist.remarks = Options.remarks;
     PM.addPass(createTensorMemHoistConstants(Hoist));
   }

@@ -149,6 +149,10 @@ def TensorMemHoistConstants
            /*default=*/"1048576",
            "Largest non-splat tensor folded into a constant, in bytes "
            "(larger ones are hoisted; splats always fold)">,
+    Option<"maxGrowth", "max-growth", "int64_t", /*default=*/"1",
+           "Leave alone a tensor larger than this many times the constant "
+           "data it reads (a broadcast would become permanent data; 0: no "
+           "limit)">,
     Option<"hoist", "hoist", "bool", /*default=*/"true",
            "Hoist what cannot be folded (off: fold only)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",

@@ -45,6 +45,11 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Largest non-splat tensor hoist-constants folds, in "
                      "bytes (larger ones are hoisted)"),
       llvm::cl::init(1048576)};
+  Option<int64_t> hoistMaxGrowth{
+      *this, "hoist-max-growth",
+      llvm::cl::desc("hoist-constants leaves alone a tensor larger than this "
+                     "many times the constants it reads (0: no limit)"),
+      llvm::cl::init(1)};
   Option<bool> deallocate{
       *this, "deallocate",
       llvm::cl::desc("Insert deallocations (buffer-deallocation-pipeline) "
