@@ -10,6 +10,8 @@
 #include "memplan/Core/Schedule.h"
 #include "memplan/Transforms/Passes.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -51,16 +53,29 @@ bool isHoistableConstant(Operation *Op) {
          Op->getNumRegions() == 0 && isMemoryEffectFree(Op);
 }
 
+/// A tensor read from a global (a constant hoisted by
+/// tensor-mem-hoist-constants): no arena bytes. The to_tensor is not pure, so
+/// it keeps its order after the op that fills the global.
+bool isGlobalTensor(Operation *Op) {
+  auto ToTensor = dyn_cast<bufferization::ToTensorOp>(Op);
+  return ToTensor &&
+         ToTensor->getOperand(0).getDefiningOp<memref::GetGlobalOp>();
+}
+
 /// Ops whose tensor results are views of their first operand's buffer.
 bool isView(Operation *Op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
-             tensor::ExtractSliceOp, tensor::CastOp>(Op);
+             tensor::ExtractSliceOp, tensor::CastOp>(Op) ||
+         isGlobalTensor(Op);
 }
 
 /// Ops the byte model knows to produce tensors, or why not.
 LogicalResult checkKnown(Operation *Op, std::string &Why) {
   bool HasTensor = false;
   for (Type T : Op->getResultTypes()) {
+    // A global is no arena buffer (hoisted constants are read this way).
+    if (isa<BaseMemRefType>(T) && isa<memref::GetGlobalOp>(Op))
+      continue;
     if (isa<BaseMemRefType>(T)) {
       Why = "an op producing a buffer (the block mixes tensors and buffers)";
       return failure();
