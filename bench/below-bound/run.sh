@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# Issue 13's table (below_bound.py) on the shared nets, for `make bench`.
+set -euo pipefail
+BUILD=${1:-build}
+ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
+MODELS=${MEMPLAN_SHARED_DIR:-$ROOT/../shared}/models
+if [ ! -d "$MODELS" ]; then
+  echo "below-bound: no shared models at $MODELS (set MEMPLAN_SHARED_DIR); skipped"
+  exit 0
+fi
+python3 "$ROOT/bench/below-bound/below_bound.py" "$BUILD/bin/memplan-opt" "$MODELS"
