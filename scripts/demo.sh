@@ -67,3 +67,35 @@ awk -v show="${DEMO_SHOW:-5}" '
       if (show && count[r] > show) printf "    ... %d more\n", count[r] - show
     }
   }' "$tmp/log"
+
+# Below the bound: the whole memplan-pipeline folds or hoists constant-derived
+# tensors (weights transposed at run time) out of the arena, writes results
+# into dying operands and orders ops to lower the peak.
+if "$OPT" "$MODEL" --memplan-pipeline="strategy=$STRATEGY report=$tmp/pipeline.json" \
+    -o /dev/null 2> "$tmp/pipeline.log"; then
+  python3 - "$tmp/pipeline.json" "$(awk '/remark: tensor-mem-plan: / {
+      for (i = 1; i <= NF; i++) if ($i == "arena") a += $(i+1) } END { print a + 0 }' "$tmp/log")" <<'PY'
+import json, sys
+functions = json.load(open(sys.argv[1]))["functions"]
+plain = int(sys.argv[2])
+arena = bound = weights = inplace = 0
+for f in functions:
+    if f["function"].startswith("__memplan_init_"):
+        continue  # runs once, on the first call
+    for a in f["arenas"]:
+        arena += a["arena_size"]
+        bound += a["lower_bound"]
+        inplace += sum(1 for b in a["buffers"] if "inplace_of" in b)
+    weights += f.get("weights", {}).get("bytes", 0)
+mib = lambda b: "%d (%.2f MiB)" % (b, b / 1048576)
+print("\nwith memplan-pipeline (constants out of the arena, in place, memory-aware order):")
+print("arena bytes            " + mib(arena) +
+      ("  = %.3fx the plan above" % (arena / plain) if plain else ""))
+print("lower bound            " + mib(bound))
+print("in-place pairs         %d" % inplace)
+print("read-only weights      " + mib(weights) + "  (not in the arena)")
+PY
+else
+  echo "memplan-pipeline failed:" >&2
+  head -5 "$tmp/pipeline.log" >&2
+fi
