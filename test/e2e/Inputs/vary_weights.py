@@ -54,9 +54,10 @@ def f32(value):
 
 
 def hash_constants(index):
-    """h(n) = (a n^2 + b n + c) mod PRIME, a and b never 0."""
-    return (index * 7919 + 101) % (PRIME - 1) + 1, \
-        (index * 104729 + 7) % (PRIME - 1) + 1, (index * 31337) % PRIME
+    """h(n) = (a n^2 + b n + c) mod PRIME, with a and b far from 0 so that
+    the first elements of a tensor do not ramp."""
+    return (index * 7919 + 40503) % (PRIME - 1) + 1, \
+        (index * 104729 + 22367) % (PRIME - 1) + 1, (index * 31337) % PRIME
 
 
 def generic(indent, name, index, dims, splat):
