@@ -26,9 +26,9 @@ a splat, so nothing folds it.
   - rank 1 with a zero splat (shift/mean/bias): BASE = 0.01, A = 0, B = 1.
   - rank 1 elided: treated as v = 1.
 
-With --main, a @main is appended that builds a varied input for @forward in
-[-0.5, 0.5], calls it, prints the result with printMemrefF32 and then its
-bits with printMemrefI32 (printing rounds to 6 digits; the bits do not).
+With --main, a @main is appended that calls @forward twice, on two varied
+inputs in [-0.5, 0.5], and prints each result with printMemrefF32 and then
+its bits with printMemrefI32 (printing rounds to 6 digits; the bits do not).
 """
 import math
 import re
@@ -128,8 +128,9 @@ def main_function(in_shape, out_shape):
     out_rank = len(out_shape.split("x"))
     out_ids = ", ".join("d%d" % k for k in range(out_rank))
     out_iters = ", ".join(['"parallel"'] * out_rank)
-    # x = (((sum_k (k + 2) i_k) mod 11) - 5) / 10
-    acc = ["      %s0 = arith.constant 0 : index"]
+    # x = (((sum_k (k + 2) i_k + 7 shift) mod 11) - 5) / 10
+    acc = ["      %c7 = arith.constant 7 : index",
+           "      %s0 = arith.muli %shift, %c7 : index"]
     for k in range(rank):
         acc += ["      %%i%d = linalg.index %d : index" % (k, k),
                 "      %%k%d = arith.constant %d : index" % (k, k + 2),
@@ -139,7 +140,8 @@ def main_function(in_shape, out_shape):
     return f"""
   func.func private @printMemrefF32(tensor<*xf32>)
   func.func private @printMemrefI32(tensor<*xi32>)
-  func.func @main() {{
+  // Runs @forward on the input of this shift and prints its output.
+  func.func private @vary_weights_run(%shift: index) {{
     %e = tensor.empty() : tensor<{in_shape}xf32>
     %x = linalg.generic {{indexing_maps = [affine_map<({ids}) -> ({ids})>], iterator_types = [{iters}]}}
         outs(%e : tensor<{in_shape}xf32>) {{
@@ -168,6 +170,15 @@ def main_function(in_shape, out_shape):
     call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
     %ub = tensor.cast %bits : tensor<{out_shape}xi32> to tensor<*xi32>
     call @printMemrefI32(%ub) : (tensor<*xi32>) -> ()
+    return
+  }}
+  // Two calls: the second reads what the first one's init hoisted, and an
+  // output that does not change with the input shows a dead network.
+  func.func @main() {{
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    call @vary_weights_run(%c0) : (index) -> ()
+    call @vary_weights_run(%c1) : (index) -> ()
     return
   }}
 """
