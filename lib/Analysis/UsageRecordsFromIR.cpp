@@ -3,6 +3,7 @@
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Analysis/TaskNumbering.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -97,32 +98,6 @@ memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound) {
 }
 
 namespace {
-
-/// Task numbers: an op's own number, and the last number inside its regions.
-class TaskNumbering {
-public:
-  explicit TaskNumbering(Operation *Root) {
-    for (Region &R : Root->getRegions())
-      for (Block &B : R)
-        for (Operation &Op : B)
-          number(&Op);
-  }
-  uint64_t start(Operation *Op) const { return Spans.lookup(Op).first; }
-  uint64_t end(Operation *Op) const { return Spans.lookup(Op).second; }
-  uint64_t size() const { return Next; }
-
-private:
-  void number(Operation *Op) {
-    uint64_t Start = Next++;
-    for (Region &R : Op->getRegions())
-      for (Block &B : R)
-        for (Operation &Nested : B)
-          number(&Nested);
-    Spans[Op] = {Start, Next - 1};
-  }
-  DenseMap<Operation *, std::pair<uint64_t, uint64_t>> Spans;
-  uint64_t Next = 0;
-};
 
 bool isParallelLoop(Operation *Op) {
   return isa<scf::ForallOp, scf::ParallelOp, affine::AffineParallelOp>(Op);

@@ -64,6 +64,11 @@ static void writeBuffer(llvm::json::OStream &J, const BufferReport &B) {
     J.attributeBegin("id");
     writeId(J, B.Id);
     J.attributeEnd();
+    if (!B.InplaceOf.empty()) {
+      J.attributeBegin("inplace_of");
+      writeId(J, B.InplaceOf);
+      J.attributeEnd();
+    }
     J.attribute("last_task", B.Record.LastTask);
     if (!B.Location.empty())
       J.attribute("location", B.Location);

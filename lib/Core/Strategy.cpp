@@ -1,6 +1,7 @@
 //===- Strategy.cpp - The strategy registry and planMemory ----------------===//
 
 #include "memplan/Core/Strategy.h"
+#include "memplan/Core/InplacePairs.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Validator.h"
 
@@ -135,38 +136,71 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
   auto Aligned = alignRecords(Records, Options.Alignment);
   if (!Aligned)
     return Aligned.takeError();
-  LLVM_DEBUG(llvm::dbgs() << "strategy " << Name << ": " << Records.size()
-                          << " records, alignment " << Options.Alignment
-                          << "\n");
-  auto Result = Info->Fn(*Aligned, Options);
-  if (!Result)
-    return Result.takeError();
-  if (Result->Objects)
-    if (llvm::Error E = validateObjects(*Aligned, *Result->Objects))
-      return llvm::joinErrors(
-          llvm::createStringError("strategy '" + Name.str() +
-                                  "' returned an invalid plan"),
-          std::move(E));
-  if (llvm::Error E =
-          validateOffsets(*Aligned, Result->Offsets, Options.Alignment))
+  // Strategies plan each chain of in-place pairs as one record.
+  std::optional<MergedRecords> Merged;
+  std::optional<StrategyOptions> MergedOptions;
+  if (!Options.InplacePairs.empty()) {
+    if (!Options.ReuseGraph.empty())
+      return llvm::createStringError(
+          "a reuse graph and in-place pairs cannot be combined");
+    auto M = mergeInplacePairs(*Aligned, Options.InplacePairs);
+    if (!M)
+      return M.takeError();
+    Merged = std::move(*M);
+    MergedOptions = Options;
+    MergedOptions->InplacePairs.clear();
+  }
+  llvm::ArrayRef<UsageRecord> ToPlan =
+      Merged ? llvm::ArrayRef<UsageRecord>(Merged->Records)
+             : llvm::ArrayRef<UsageRecord>(*Aligned);
+  const StrategyOptions &ToPlanOptions =
+      MergedOptions ? *MergedOptions : Options;
+  auto Invalid = [&](llvm::Error E) {
     return llvm::joinErrors(
         llvm::createStringError("strategy '" + Name.str() +
                                 "' returned an invalid plan"),
         std::move(E));
+  };
+  LLVM_DEBUG(llvm::dbgs() << "strategy " << Name << ": " << Records.size()
+                          << " records (" << ToPlan.size()
+                          << " once in-place pairs are merged), alignment "
+                          << Options.Alignment << "\n");
+  auto Result = Info->Fn(ToPlan, ToPlanOptions);
+  if (!Result)
+    return Result.takeError();
+  if (Result->Objects)
+    if (llvm::Error E = validateObjects(ToPlan, *Result->Objects))
+      return Invalid(std::move(E));
+  if (llvm::Error E =
+          validateOffsets(ToPlan, Result->Offsets, Options.Alignment))
+    return Invalid(std::move(E));
   if (Result->Strategy.empty())
     Result->Strategy = Name.str();
   if (Result->Chosen.empty())
     Result->Chosen = Result->Strategy;
   // One sweep gives the peak and the live-bytes bound; a strategy may have
-  // proven more (exact refutes smaller arenas).
-  Result->Peak = livePeak(*Aligned);
+  // proven more (exact refutes smaller arenas). With pairs, the peak names
+  // the records as given (livePeakWithPairs).
+  auto Peak = livePeakWithPairs(*Aligned, Options.InplacePairs);
+  if (!Peak)
+    return Peak.takeError();
+  Result->Peak = std::move(*Peak);
   Result->LowerBound = std::max(Result->LowerBound, Result->Peak.Bytes);
   Result->Kind =
       Result->Objects ? StrategyKind::SharedObjects : StrategyKind::Offsets;
   if (Result->Objects)
-    Result->ObjectsLowerBound = objectsLowerBound(*Aligned);
+    Result->ObjectsLowerBound = objectsLowerBound(ToPlan);
   if (!Result->Objects && Result->Offsets.TotalSize <= Result->LowerBound)
     Result->Optimal = true;
+  if (Merged) {
+    Result->Offsets = expandOffsets(*Merged, Result->Offsets);
+    if (Result->Objects)
+      Result->Objects = expandObjects(*Merged, *Result->Objects);
+    // The plan of the records as given, pairs and all.
+    if (llvm::Error E = validateOffsets(
+            *Aligned, Result->Offsets, Options.Alignment, Options.InplacePairs))
+      return Invalid(std::move(E));
+  }
   // The validator accepted the plan: every buffer lies inside the arena.
   assert(Result->Offsets.Offsets.size() == Records.size() &&
          "one offset per record");

@@ -1,6 +1,7 @@
 //===- Validator.cpp - Checks that a plan is safe -------------------------===//
 
 #include "memplan/Core/Validator.h"
+#include "memplan/Core/InplacePairs.h"
 
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
@@ -74,9 +75,15 @@ static std::string describe(size_t I, const UsageRecord &R, uint64_t Offset) {
          ")";
 }
 
+/// Checks that conflicting Records never share a byte, after the per-record
+/// checks.
+static llvm::Error validateDisjoint(llvm::ArrayRef<UsageRecord> Records,
+                                    const OffsetsAssignment &Plan);
+
 llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
                                      const OffsetsAssignment &Plan,
-                                     uint64_t Alignment) {
+                                     uint64_t Alignment,
+                                     llvm::ArrayRef<InplacePair> Pairs) {
   if (Plan.Offsets.size() != Records.size())
     return llvm::createStringError(
         "plan has " + std::to_string(Plan.Offsets.size()) + " offsets for " +
@@ -100,7 +107,29 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
                                      " does not fit in the arena of " +
                                      std::to_string(Plan.TotalSize) + " bytes");
   }
+  if (Pairs.empty())
+    return validateDisjoint(Records, Plan);
+  // A pair's bytes are one buffer over the union of its two ranges.
+  auto Merged = mergeInplacePairs(Records, Pairs);
+  if (!Merged)
+    return Merged.takeError();
+  for (const InplacePair &P : Pairs)
+    if (Plan.Offsets[P.Operand] != Plan.Offsets[P.Result])
+      return llvm::createStringError(
+          "in-place pair (operand " + std::to_string(P.Operand) + ", result " +
+          std::to_string(P.Result) + ") has two offsets: " +
+          describe(P.Operand, Records[P.Operand], Plan.Offsets[P.Operand]) +
+          ", " + describe(P.Result, Records[P.Result], Plan.Offsets[P.Result]));
+  OffsetsAssignment MergedPlan;
+  MergedPlan.TotalSize = Plan.TotalSize;
+  MergedPlan.Offsets.resize(Merged->Records.size());
+  for (size_t I = 0; I < Records.size(); ++I)
+    MergedPlan.Offsets[Merged->MergedOf[I]] = Plan.Offsets[I];
+  return validateDisjoint(Merged->Records, MergedPlan);
+}
 
+static llvm::Error validateDisjoint(llvm::ArrayRef<UsageRecord> Records,
+                                    const OffsetsAssignment &Plan) {
   // Sweep by start task. The active records are pairwise disjoint in bytes,
   // so a newcomer only has to be checked against its neighbours by offset.
   // Starts and ends are sorted once; the active set's nodes come from a
@@ -146,11 +175,34 @@ llvm::Error memplan::validateOffsets(llvm::ArrayRef<UsageRecord> Records,
 }
 
 llvm::Error memplan::validateObjects(llvm::ArrayRef<UsageRecord> Records,
-                                     const ObjectsAssignment &Plan) {
+                                     const ObjectsAssignment &Plan,
+                                     llvm::ArrayRef<InplacePair> Pairs) {
   if (Plan.ObjectIds.size() != Records.size())
     return llvm::createStringError(
         "plan has " + std::to_string(Plan.ObjectIds.size()) +
         " object ids for " + std::to_string(Records.size()) + " records");
+  if (!Pairs.empty()) {
+    // A pair is one tensor over the union of its ranges, in one object.
+    auto Merged = mergeInplacePairs(Records, Pairs);
+    if (!Merged)
+      return Merged.takeError();
+    for (const InplacePair &P : Pairs)
+      if (Plan.ObjectIds[P.Operand] != Plan.ObjectIds[P.Result])
+        return llvm::createStringError(
+            "in-place pair (operand " + std::to_string(P.Operand) +
+            ", result " + std::to_string(P.Result) + ") is in two objects");
+    for (size_t I = 0; I < Records.size(); ++I)
+      if (Plan.ObjectIds[I] >= Plan.ObjectSizes.size() ||
+          Plan.ObjectSizes[Plan.ObjectIds[I]] < Records[I].Size)
+        return llvm::createStringError("record " + std::to_string(I) +
+                                       " has no object of its size");
+    ObjectsAssignment MergedPlan;
+    MergedPlan.ObjectSizes = Plan.ObjectSizes;
+    MergedPlan.ObjectIds.resize(Merged->Records.size());
+    for (size_t I = 0; I < Records.size(); ++I)
+      MergedPlan.ObjectIds[Merged->MergedOf[I]] = Plan.ObjectIds[I];
+    return validateObjects(Merged->Records, MergedPlan);
+  }
   std::vector<std::vector<size_t>> Members(Plan.ObjectSizes.size());
   for (size_t I = 0; I < Records.size(); ++I) {
     size_t Obj = Plan.ObjectIds[I];

@@ -55,6 +55,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.preserveIntermediates = Options.preserveIntermediates;
   Plan.arena = Options.arena;
   Plan.dimBounds = Options.dimBounds;
+  Plan.inplace = Options.inplace;
   Plan.deallocationRunsAfter = Options.deallocate;
   PM.addPass(createTensorMemPlan(Plan));
   if (Options.deallocate)

@@ -43,15 +43,28 @@ llvm::Error memplan::checkPlanOptions(const PlanOptions &Options) {
   return llvm::Error::success();
 }
 
-llvm::Expected<ArenaPlan> memplan::planArena(const ArenaGroup &Group,
-                                             uint64_t NumTasks,
-                                             const PlanOptions &Options) {
+SmallVector<InplaceCandidate>
+memplan::inplaceCandidates(FunctionOpInterface Fn,
+                           const FunctionBuffers &Buffers,
+                           const PlanOptions &Options) {
+  // Without reuse nothing shares bytes, pairs neither.
+  if (!Options.Inplace || Options.PreserveIntermediates)
+    return {};
+  return findInplacePairs(Fn, Buffers);
+}
+
+llvm::Expected<ArenaPlan>
+memplan::planArena(const ArenaGroup &Group, uint64_t NumTasks,
+                   const PlanOptions &Options,
+                   ArrayRef<InplaceCandidate> Candidates) {
   ArenaPlan Out;
   Out.Input = arenaInput(Group, NumTasks, Options.Alignment,
                          Options.PreserveIntermediates);
+  Out.Pairs = addInplacePairs(Group, Candidates, Out.Input);
   StrategyOptions SO;
   SO.Alignment = Out.Input.Alignment;
   SO.BudgetMs = Options.BudgetMs;
+  SO.InplacePairs = Out.Pairs;
   llvm::Expected<Plan> P = planMemory(Options.Strategy, Out.Input.Records, SO);
   if (!P)
     return P.takeError();
@@ -69,8 +82,11 @@ static UsageRecordsOptions recordsOptions(const PlanOptions &Options) {
 static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
                            std::vector<PlannedArena> &Arenas) {
   FunctionBuffers Buffers = computeUsageRecords(Fn, recordsOptions(Options));
+  SmallVector<InplaceCandidate> Inplace =
+      inplaceCandidates(Fn, Buffers, Options);
   for (const ArenaGroup &G : groupByMemorySpace(Buffers)) {
-    llvm::Expected<ArenaPlan> AP = planArena(G, Buffers.NumTasks, Options);
+    llvm::Expected<ArenaPlan> AP =
+        planArena(G, Buffers.NumTasks, Options, Inplace);
     if (!AP)
       return llvm::createStringError("function '" + Fn.getName().str() +
                                      "': " + llvm::toString(AP.takeError()));
@@ -88,6 +104,7 @@ static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
     Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
     Arena.Records = std::move(AP->Input.Records);
     Arena.Offsets = std::move(AP->P.Offsets.Offsets);
+    Arena.InplacePairs = std::move(AP->Pairs);
     Arenas.push_back(std::move(Arena));
   }
   return llvm::Error::success();

@@ -105,6 +105,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     O.PreserveIntermediates = preserveIntermediates;
     O.DeallocationRunsAfter = deallocationRunsAfter;
     O.DimBounds = dimBounds;
+    O.Inplace = inplace;
     return O;
   }
 
@@ -251,21 +252,25 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
              "of its own instead of an arena argument";
       AsArgument = false;
     }
+    SmallVector<InplaceCandidate> Inplace =
+        inplaceCandidates(Fn, Buffers, Options);
     for (const ArenaGroup &G : Groups)
-      if (failed(planAndRewrite(Fn, G, Buffers, Options, AsArgument, Report)))
+      if (failed(planAndRewrite(Fn, G, Buffers, Options, Inplace, AsArgument,
+                                Report)))
         return failure();
     return success();
   }
 
   LogicalResult planAndRewrite(FunctionOpInterface Fn, const ArenaGroup &G,
                                const FunctionBuffers &Buffers,
-                               const PlanOptions &Options, bool AsArgument,
-                               FunctionReport &Report) {
+                               const PlanOptions &Options,
+                               ArrayRef<InplaceCandidate> Inplace,
+                               bool AsArgument, FunctionReport &Report) {
     llvm::Expected<ArenaPlan> AP = [&] {
       llvm::TimeTraceScope Scope("memplan strategy", strategy.getValue());
       PhaseTimer T(getAnalysisManager(), Fn, "memplan strategy",
                    &StrategyPhase);
-      return planArena(G, Buffers.NumTasks, Options);
+      return planArena(G, Buffers.NumTasks, Options, Inplace);
     }();
     if (!AP)
       return Fn.emitError()
@@ -283,12 +288,15 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                << P.Peak.Bytes << ", " << P.Chosen << "\n");
 
     ArenaReport Arena = arenaReport(P, AP->Input.Records, Align);
+    for (const InplacePair &Pair : AP->Pairs)
+      Arena.Buffers[Pair.Result].InplaceOf = Arena.Buffers[Pair.Operand].Id;
+    numInplace += AP->Pairs.size();
     Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
     if (G.MemorySpace)
       llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
     if (wantsReport())
       describeBuffers(Arena, Fn, G, /*WithWriters=*/true);
-    summarize(Fn, G, Arena);
+    summarize(Fn, G, Arena, AP->Pairs.size());
     Report.Arenas.push_back(std::move(Arena));
 
     llvm::TimeTraceScope Scope("memplan rewrite");
@@ -316,7 +324,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
 
   /// Statistics and remarks of one planned arena.
   void summarize(FunctionOpInterface Fn, const ArenaGroup &G,
-                 const ArenaReport &A) {
+                 const ArenaReport &A, size_t NumPairs) {
     // Debian's LLVM is built without LLVM_ENABLE_STATS, which makes
     // Pass::Statistic a no-op there; the remark carries the same numbers.
     numPlanned += G.Buffers.size();
@@ -338,6 +346,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         << remark::metric("Chosen", A.Chosen)
         << remark::metric("PeakTask", A.Peak.Task)
         << remark::metric("PeakBuffers", A.Peak.Live.size())
+        << remark::metric("InplacePairs", NumPairs)
         << remark::metric("MemorySpace", A.MemorySpace);
     if (!remarks)
       return;
@@ -354,6 +363,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     // After the fields scripts parse ("strategy (\S+)").
     D << " (chose " << A.Chosen << ", peak at task " << A.Peak.Task << " with "
       << A.Peak.Live.size() << " buffers live)";
+    if (NumPairs)
+      D << ", " << NumPairs << " in place";
   }
 };
 

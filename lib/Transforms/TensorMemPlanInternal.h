@@ -11,6 +11,7 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
 #define MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
 
+#include "memplan/Analysis/InplacePairs.h"
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Core/Report.h"
 #include "memplan/Core/Strategy.h"
@@ -24,11 +25,21 @@ namespace memplan {
 struct ArenaPlan {
   ArenaInput Input;
   Plan P;
+  /// The in-place pairs of the group, as indices into Input.Records.
+  std::vector<InplacePair> Pairs;
 };
 
-/// Plans the buffers of one group (PlanResult.cpp).
-llvm::Expected<ArenaPlan> planArena(const ArenaGroup &Group, uint64_t NumTasks,
-                                    const PlanOptions &Options);
+/// Plans the buffers of one group (PlanResult.cpp); with Options.Inplace,
+/// the Candidates of the group share bytes.
+llvm::Expected<ArenaPlan>
+planArena(const ArenaGroup &Group, uint64_t NumTasks,
+          const PlanOptions &Options,
+          llvm::ArrayRef<InplaceCandidate> Candidates = {});
+
+/// The in-place candidates of Fn when Options ask for them.
+llvm::SmallVector<InplaceCandidate>
+inplaceCandidates(mlir::FunctionOpInterface Fn, const FunctionBuffers &Buffers,
+                  const PlanOptions &Options);
 
 // ArenaArgument.cpp
 

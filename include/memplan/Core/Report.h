@@ -13,8 +13,8 @@
 //            "object_ids"?, "object_sizes"?, "objects_lower_bound"?,
 //            "offsets", "optimal", "peak": {"bytes", "live": [ids], "task"},
 //            "strategy", "total_size"}
-//   BUFFER = {"first_task", "id", "last_task", "location"?, "offset",
-//             "op"?, "size", "type"?, "writer"?: {"location", "op"}}
+//   BUFFER = {"first_task", "id", "inplace_of"?, "last_task", "location"?,
+//             "offset", "op"?, "size", "type"?, "writer"?: {"location", "op"}}
 //
 // Keys are sorted. "lower_bound" is the live-bytes bound of every plan,
 // whatever its kind; "certified_lower_bound" the best bound proven for the
@@ -53,6 +53,9 @@ struct BufferReport {
   /// location; empty when not looked up.
   std::string WriterOp;
   std::string WriterLocation;
+  /// The id of the buffer whose bytes this one takes in place (same offset,
+  /// task ranges meeting at one task); empty when none.
+  std::string InplaceOf;
 };
 
 struct ArenaReport {

@@ -34,6 +34,9 @@ struct StrategyOptions {
   /// Optional reallocation graph for greedy-in-order: ReuseGraph[I] lists the
   /// tensors whose object tensor I may reuse. Empty means "any".
   std::vector<std::vector<size_t>> ReuseGraph;
+  /// Records that share bytes by design (InplacePairs.h). planMemory() plans
+  /// each chain of pairs as one record, so a strategy never sees them.
+  std::vector<InplacePair> InplacePairs;
 };
 
 enum class StrategyKind { Offsets, SharedObjects, Meta };
@@ -100,9 +103,11 @@ llvm::Expected<Plan> planFromObjects(ObjectsAssignment Objects,
 /// Wraps an offsets assignment into a plan.
 Plan planFromOffsets(OffsetsAssignment Offsets);
 
-/// Runs the strategy named Name: rounds sizes up to Options.Alignment, calls
-/// it, checks the result with the validator and fills in Plan::Strategy,
-/// Chosen, Kind, Peak and the bounds.
+/// Runs the strategy named Name: rounds sizes up to Options.Alignment, merges
+/// the chains of Options.InplacePairs into one record each, calls it, gives
+/// each member of a chain the chain's offset, checks the result with the
+/// validator and fills in Plan::Strategy, Chosen, Kind, Peak and the bounds
+/// (those of the merged records: a chain counts once).
 /// A strategy that returns an invalid plan is an error, never a result.
 llvm::Expected<Plan> planMemory(llvm::StringRef Name,
                                 llvm::ArrayRef<UsageRecord> Records,

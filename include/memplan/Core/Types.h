@@ -35,6 +35,14 @@ struct UsageRecord {
   }
 };
 
+/// Record Result takes the bytes of record Operand: an op writes its result
+/// over an operand that dies at that op. The two records meet at exactly one
+/// task (Operand's last, Result's first) and share one offset.
+struct InplacePair {
+  size_t Operand = 0;
+  size_t Result = 0;
+};
+
 /// Marks a tensor that a shared-object strategy left without an object.
 constexpr size_t kNotAssigned = std::numeric_limits<size_t>::max();
 

@@ -49,6 +49,10 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            "(negative: none)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write a JSON report of every plan to this file">,
+    Option<"inplace", "inplace", "bool", /*default=*/"false",
+           "Let the result of an elementwise linalg op take the bytes of an "
+           "operand that dies at it (same shape, element size and indexing "
+           "map; docs/InplaceReuse.md)">,
     Option<"timeline", "timeline", "std::string", /*default=*/"\"\"",
            "Write a timeline picture (.svg or .html) of the plans to this file">,
   ];
@@ -60,6 +64,8 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
     Statistic<"arenaBytes", "arena-bytes", "Bytes of all arenas">,
     Statistic<"lowerBoundBytes", "lower-bound-bytes",
               "Live-bytes lower bound of the planned buffers">,
+    Statistic<"numInplace", "inplace-pairs",
+              "Results that took the bytes of a dying operand">,
   ];
 }
 

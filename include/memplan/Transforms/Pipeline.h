@@ -89,6 +89,11 @@ struct MemPlanPipelineOptions
                      "arguments: such allocs are planned at the bound "
                      "(negative: none)"),
       llvm::cl::init(-1)};
+  Option<bool> inplace{
+      *this, "inplace",
+      llvm::cl::desc("Let an elementwise result take the bytes of an operand "
+                     "that dies at its op"),
+      llvm::cl::init(true)};
   Option<std::string> report{*this, "report",
                              llvm::cl::desc("Write the JSON plan report here"),
                              llvm::cl::init("")};

@@ -42,6 +42,9 @@ struct PlanOptions {
   /// Upper bound of every dynamic size taken straight from a function
   /// argument without a `memplan.max` of its own; negative: none.
   int64_t DimBounds = -1;
+  /// An elementwise result may take the bytes of an operand that dies at
+  /// its op (docs/InplaceReuse.md).
+  bool Inplace = false;
 };
 
 /// Why Options cannot plan (unknown strategy, alignment not a power of two,
@@ -76,6 +79,9 @@ struct PlannedArena {
   std::vector<uint64_t> Offsets;
   /// The memref.alloc op of each buffer.
   std::vector<mlir::Operation *> Allocs;
+  /// Buffers that share bytes in place (indices into Records, which meet at
+  /// one task): same offset.
+  std::vector<InplacePair> InplacePairs;
 };
 
 /// Plans every function with a body in Module (or nested in it) without

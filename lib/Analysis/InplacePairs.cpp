@@ -1,0 +1,224 @@
+//===- InplacePairs.cpp - Results that may take a dying operand's bytes ---===//
+
+#include "memplan/Analysis/InplacePairs.h"
+#include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/TaskNumbering.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/AffineMap.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "memplan-inplace"
+
+using namespace mlir;
+using namespace memplan;
+
+namespace {
+
+/// An indexing map with every loop of trip count 1 replaced by 0: two maps
+/// equal after this read the same element at every point of the loops.
+AffineMap onDomain(AffineMap Map, ArrayRef<int64_t> Ranges) {
+  SmallVector<AffineExpr> Dims;
+  for (unsigned D = 0; D < Map.getNumDims(); ++D)
+    Dims.push_back(Ranges[D] == 1 ? getAffineConstantExpr(0, Map.getContext())
+                                  : getAffineDimExpr(D, Map.getContext()));
+  return simplifyAffineMap(Map.replaceDimsAndSymbols(Dims, {}, Map.getNumDims(),
+                                                     Map.getNumSymbols()));
+}
+
+/// Whether Map (on the domain) is a bijection from the loops onto the
+/// elements of Shape: every result is either 0 on a unit dimension or a
+/// loop of the same extent, and every loop longer than 1 appears once.
+bool isBijection(AffineMap Map, ArrayRef<int64_t> Ranges,
+                 ArrayRef<int64_t> Shape) {
+  if (Map.getNumResults() != Shape.size())
+    return false;
+  llvm::SmallDenseSet<unsigned> Seen;
+  for (auto [K, E] : llvm::enumerate(Map.getResults())) {
+    if (auto C = dyn_cast<AffineConstantExpr>(E)) {
+      if (C.getValue() != 0 || Shape[K] != 1)
+        return false;
+      continue;
+    }
+    auto D = dyn_cast<AffineDimExpr>(E);
+    if (!D || !Seen.insert(D.getPosition()).second ||
+        ShapedType::isDynamic(Ranges[D.getPosition()]) ||
+        Ranges[D.getPosition()] != Shape[K])
+      return false;
+  }
+  for (auto [D, Range] : llvm::enumerate(Ranges))
+    if (Range != 1 && !Seen.contains(D))
+      return false;
+  return true;
+}
+
+/// Same bits per element: element i is then at the same bytes in both.
+bool sameElementSize(MemRefType A, MemRefType B) {
+  Type EA = A.getElementType(), EB = B.getElementType();
+  if (EA.isIntOrFloat() && EB.isIntOrFloat())
+    return EA.getIntOrFloatBitWidth() == EB.getIntOrFloatBitWidth();
+  return EA == EB;
+}
+
+memref::AllocOp allocOf(const PlannableBuffer *B) { return B->Alloc; }
+
+class Finder {
+public:
+  Finder(FunctionOpInterface Fn, const FunctionBuffers &Buffers)
+      : Fn(Fn), Tasks(Fn), Aliases(Fn) {
+    for (const PlannableBuffer &B : Buffers.Planned)
+      if (!B.Dynamic && !B.Persistent &&
+          memref::AllocOp(B.Alloc).getType().hasStaticShape())
+        ByValue[memref::AllocOp(B.Alloc).getResult()] = &B;
+  }
+
+  SmallVector<InplaceCandidate> run() {
+    SmallVector<InplaceCandidate> Pairs;
+    // Default-deny: one block, ops at its top level (no loop runs T again,
+    // no CFG reorders the tasks).
+    Region &Body = Fn.getFunctionBody();
+    if (!Body.hasOneBlock())
+      return Pairs;
+    for (Operation &Op : Body.front())
+      if (auto L = dyn_cast<linalg::LinalgOp>(&Op))
+        visit(L, Pairs);
+    return Pairs;
+  }
+
+private:
+  const BufferAliasInfo &aliasesOf(const PlannableBuffer *B) {
+    auto It = Info.find(B);
+    if (It == Info.end())
+      It = Info.try_emplace(B, Aliases.analyze(allocOf(B).getResult())).first;
+    return It->second;
+  }
+
+  /// An elementwise op (all loops parallel) whose payload only computes.
+  static bool isElementwise(linalg::LinalgOp L) {
+    if (!L.hasPureBufferSemantics() || L->getNumRegions() != 1 ||
+        L.getNumParallelLoops() != L.getNumLoops())
+      return false;
+    return llvm::all_of(L.getBlock()->without_terminator(),
+                        [](Operation &Op) { return isMemoryEffectFree(&Op); });
+  }
+
+  void visit(linalg::LinalgOp L, SmallVectorImpl<InplaceCandidate> &Pairs) {
+    if (!isElementwise(L))
+      return;
+    SmallVector<int64_t> Ranges = L.getStaticLoopRanges();
+    for (OpOperand &Out : L.getDpsInitsMutable()) {
+      // The result's old contents must not matter.
+      if (L.payloadUsesValueFromOperand(&Out))
+        continue;
+      const PlannableBuffer *B = ByValue.lookup(Out.get());
+      if (!B || Taken.contains(B))
+        continue;
+      for (OpOperand *In : L.getDpsInputOperands()) {
+        const PlannableBuffer *A = ByValue.lookup(In->get());
+        if (!A || A == B || Dies.contains(A) || !qualifies(L, *In, Out, A, B))
+          continue;
+        LLVM_DEBUG(llvm::dbgs()
+                   << "in-place: " << allocOf(B) << " over " << allocOf(A)
+                   << " at " << L->getName() << "\n");
+        Pairs.push_back({A, B, L, Tasks.start(L)});
+        Dies.insert(A);
+        Taken.insert(B);
+        break;
+      }
+    }
+  }
+
+  bool qualifies(linalg::LinalgOp L, OpOperand &In, OpOperand &Out,
+                 const PlannableBuffer *A, const PlannableBuffer *B) {
+    MemRefType TA = allocOf(A).getType(), TB = allocOf(B).getType();
+    if (TA.getShape() != TB.getShape() || !sameElementSize(TA, TB) ||
+        A->Record.Size != B->Record.Size || A->MemorySpace != B->MemorySpace ||
+        !TA.getLayout().isIdentity() || !TB.getLayout().isIdentity())
+      return false;
+    SmallVector<int64_t> Ranges = L.getStaticLoopRanges();
+    AffineMap MA = onDomain(L.getMatchingIndexingMap(&In), Ranges);
+    AffineMap MB = onDomain(L.getMatchingIndexingMap(&Out), Ranges);
+    if (MA != MB || !isBijection(MA, Ranges, TA.getShape()))
+      return false;
+    // A dies at L, B starts there.
+    if (A->Record.LastTask != Tasks.end(L))
+      return false;
+    const BufferAliasInfo &IA = aliasesOf(A), &IB = aliasesOf(B);
+    if (IA.Escape || IB.Escape)
+      return false;
+    // No other operand of L, and nothing inside it, sees A or B.
+    for (OpOperand &Other : L->getOpOperands())
+      if (&Other != &In && &Other != &Out &&
+          (IA.Aliases.contains(Other.get()) ||
+           IB.Aliases.contains(Other.get())))
+        return false;
+    bool UsedInside = false;
+    L->walk([&](Operation *Inner) {
+      if (Inner != L.getOperation())
+        for (Value V : Inner->getOperands())
+          UsedInside |= IA.Aliases.contains(V) || IB.Aliases.contains(V);
+    });
+    if (UsedInside)
+      return false;
+    // Nothing touches B (or makes a view of it) before L.
+    uint64_t End = Tasks.end(L);
+    for (Value V : IB.Aliases) {
+      if (V != allocOf(B).getResult()) {
+        Operation *Def = V.getDefiningOp();
+        if (!Def || Tasks.start(Def) <= End)
+          return false;
+      }
+      for (OpOperand &Use : V.getUses())
+        if (&Use != &Out && !isa<memref::DeallocOp>(Use.getOwner()) &&
+            Tasks.start(Use.getOwner()) <= End)
+          return false;
+    }
+    return true;
+  }
+
+  FunctionOpInterface Fn;
+  TaskNumbering Tasks;
+  BufferAliasAnalysis Aliases;
+  DenseMap<Value, const PlannableBuffer *> ByValue;
+  DenseMap<const PlannableBuffer *, BufferAliasInfo> Info;
+  llvm::SmallPtrSet<const PlannableBuffer *, 16> Dies, Taken;
+};
+
+} // namespace
+
+SmallVector<InplaceCandidate>
+memplan::findInplacePairs(FunctionOpInterface Fn,
+                          const FunctionBuffers &Buffers) {
+  return Finder(Fn, Buffers).run();
+}
+
+std::vector<InplacePair>
+memplan::addInplacePairs(const ArenaGroup &Group,
+                         ArrayRef<InplaceCandidate> Candidates,
+                         ArenaInput &In) {
+  DenseMap<const PlannableBuffer *, size_t> Index;
+  for (auto [I, B] : llvm::enumerate(Group.Buffers))
+    Index[B] = I;
+  std::vector<InplacePair> Pairs;
+  // A chain cuts its middle records at both ends: compare with the records
+  // as they came.
+  const std::vector<UsageRecord> Given = In.Records;
+  for (const InplaceCandidate &C : Candidates) {
+    auto A = Index.find(C.Operand), B = Index.find(C.Result);
+    if (A == Index.end() || B == Index.end())
+      continue;
+    UsageRecord &RA = In.Records[A->second], &RB = In.Records[B->second];
+    // Records widened for the arena (persistent, preserve-intermediates)
+    // keep their bytes to themselves.
+    if (!(Given[A->second] == C.Operand->Record) ||
+        !(Given[B->second] == C.Result->Record))
+      continue;
+    assert(RA.FirstTask <= C.Task && C.Task <= RB.LastTask);
+    RA.LastTask = C.Task;
+    RB.FirstTask = C.Task;
+    Pairs.push_back({A->second, B->second});
+  }
+  return Pairs;
+}
