@@ -147,12 +147,30 @@ def check_report(path, prog_lines=None):
                     probs.append("%s: buffer %s [%d, %d) outside arena of %d bytes" %
                                  (fn["function"], b["id"], b["offset"],
                                   b["offset"] + b["size"], size))
+            # An in-place pair (inplace_of) shares its bytes by design: one
+            # offset, task ranges that meet at exactly one task.
+            by_id = {b["id"]: b for b in bufs}
+            pairs = set()
+            for b in bufs:
+                if "inplace_of" not in b:
+                    continue
+                a = by_id.get(b["inplace_of"])
+                if a is None or a["offset"] != b["offset"] or \
+                        a["last_task"] != b["first_task"] or \
+                        a["first_task"] > a["last_task"] or b["first_task"] > b["last_task"]:
+                    probs.append("%s arena %d: buffer %s in place of %s, but not at one offset "
+                                 "meeting at one task" % (fn["function"], ai, b["id"],
+                                                          b["inplace_of"]))
+                    continue
+                pairs.add((a["id"], b["id"]))
             for i in range(len(bufs)):
                 a = bufs[i]
                 for b in bufs[i + 1:]:
                     if a["first_task"] > b["last_task"] or b["first_task"] > a["last_task"]:
                         continue
                     if a["size"] == 0 or b["size"] == 0:
+                        continue
+                    if (a["id"], b["id"]) in pairs or (b["id"], a["id"]) in pairs:
                         continue
                     if a["offset"] < b["offset"] + b["size"] and \
                             b["offset"] < a["offset"] + a["size"]:
@@ -225,6 +243,8 @@ def variants_for(seed, a, strategies):
         mode = "plan"
         if a.runtime_every and (seed + j) % a.runtime_every == 0:
             mode = "plan+runtime"
+        if a.inplace_every and (seed + j) % a.inplace_every == 0:
+            mode += "+inplace"
         if a.pipeline_every and (seed + j) % a.pipeline_every == 1 % a.pipeline_every:
             mode = "pipeline"
         out.append((s, al, mode))
@@ -235,10 +255,17 @@ def plan_flags(s, al, mode, report):
     if mode == "pipeline":
         return ["--memplan-pipeline=bufferize=false deallocate=true runtime=true "
                 "strategy=%s alignment=%d report=%s" % (s, al, report)]
-    flags = ["--tensor-mem-plan=strategy=%s alignment=%d report=%s" % (s, al, report)]
-    if mode == "plan+runtime":
+    opts = "strategy=%s alignment=%d report=%s" % (s, al, report)
+    if "inplace" in mode:
+        opts += " inplace=true"
+    flags = ["--tensor-mem-plan=" + opts]
+    if "runtime" in mode:
         flags.append("--tensor-mem-lower-runtime")
     return flags
+
+
+def uses_runtime(mode):
+    return "runtime" in mode or mode == "pipeline"
 
 
 def save_finding(a, tools, seed, kind, variant, files, detail):
@@ -260,7 +287,7 @@ def save_finding(a, tools, seed, kind, variant, files, detail):
         "# planned:",
         sh(tools.opt_cmd("prog.mlir", flags, "planned.mlir")),
         sh(tools.opt_cmd("prog.mlir", flags + LOWER, "-")) + " | " +
-        sh(tools.run_cmd("-", runtime=mode != "plan")),
+        sh(tools.run_cmd("-", runtime=uses_runtime(mode))),
     ]
     with open(os.path.join(d, "README.txt"), "w") as fh:
         fh.write("%s on seed %d, strategy=%s alignment=%d mode=%s\n%s\n\n%s\n" %
@@ -362,7 +389,7 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
             detail = err[-4000:]
             st.add(tool_failures=1) if status != "timeout" else st.add(hangs=1)
         else:
-            status, got, err = call(tools.run_cmd(out_ll, runtime=mode != "plan"))
+            status, got, err = call(tools.run_cmd(out_ll, runtime=uses_runtime(mode)))
             if status == "timeout":
                 kind, detail = "hang", "planned program did not finish in %ds" % TIMEOUT
                 st.add(hangs=1)
@@ -421,6 +448,9 @@ def main():
                     help="planned variants per program (default 1; strategies cycle)")
     ap.add_argument("--runtime-every", type=int, default=3,
                     help="every Nth variant also runs tensor-mem-lower-runtime (0: never)")
+    ap.add_argument("--inplace-every", type=int, default=2,
+                    help="every Nth tensor-mem-plan variant plans with inplace=true "
+                         "(memplan-pipeline always does; 0: never)")
     ap.add_argument("--pipeline-every", type=int, default=5,
                     help="every Nth variant uses memplan-pipeline with deallocation (0: never)")
     ap.add_argument("--features", default="all", help="generator features (gen.py --help)")
@@ -520,8 +550,8 @@ def main():
               c["programs"], c["runs"], c["mismatches"], c["overlaps"], c["tool_failures"],
               c["hangs"], c["gen_errors"], c["pipeline_skipped"], c["invariant"], el))
     print("variants covered: %d of %d (strategy x alignment x mode)%s" % (
-        covered, len(strategies) * len(a.alignments) * (1 + bool(a.runtime_every) +
-                                                        bool(a.pipeline_every)),
+        covered, len(strategies) * len(a.alignments) *
+        ((1 + bool(a.runtime_every)) * (1 + bool(a.inplace_every)) + bool(a.pipeline_every)),
         "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
     if st.findings:
         print("findings in %s" % a.out)

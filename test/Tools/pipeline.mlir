@@ -10,11 +10,12 @@
 // Every tensor-mem-plan option is a memplan-pipeline option too (but
 // deallocation-runs-after, which follows `deallocate`), and reaches the pass.
 // RUN: memplan-opt --help | awk -f %S/Inputs/pipeline-options.awk | FileCheck %s --check-prefix=ALLOPTS
-// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="strategy=greedy-by-size-offsets budget-ms=0" | FileCheck %s --check-prefix=CHAIN
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="strategy=greedy-by-size-offsets budget-ms=0 inplace=false" | FileCheck %s --check-prefix=CHAIN
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="remarks=true" 2>&1 | FileCheck %s --check-prefix=INPLACE
 // RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="preserve-intermediates=true" | FileCheck %s --check-prefix=PRESERVE
-// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="alignment=512" | FileCheck %s --check-prefix=ALIGN
-// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="arena=argument" | FileCheck %s --check-prefix=ARG
-// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="report=%t.json timeline=%t.html" -o /dev/null
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="alignment=512 inplace=false" | FileCheck %s --check-prefix=ALIGN
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="arena=argument inplace=false" | FileCheck %s --check-prefix=ARG
+// RUN: memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="report=%t.json timeline=%t.html inplace=false" -o /dev/null
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 // RUN: FileCheck %s --check-prefix=TIMELINE --input-file=%t.html
 // RUN: not memplan-opt %S/Inputs/chain.mlir --memplan-pipeline="budget-ms=-1" 2>&1 | FileCheck %s --check-prefix=BUDGET
@@ -39,7 +40,17 @@
 
 // Inputs/chain.mlir: four 256-byte temporaries, each live with the next
 // only: 512 bytes with reuse, 1024 without; at alignment 512 two slots of
-// 512; with arena=argument the arena is the function's last argument.
+// 512; with arena=argument the arena is the function's last argument (all
+// with inplace=false). In place (the pipeline's default) each elementwise
+// result takes the bytes of its dying operand: one 256-byte chain.
+// INPLACE:      remark: tensor-mem-plan: 4 buffers planned, 1024 bytes without planning, arena 256 bytes, lower bound 256, {{.*}}, 3 in place
+// INPLACE:      memref.alloc() {alignment = 64 : i64} : memref<256xi8>
+// The deallocation pipeline's CSE folds the four identical views into one.
+// INPLACE-NEXT: %[[V:.*]] = memref.view %{{.*}}[%c0][]
+// INPLACE-NEXT: linalg.add ins(%{{.*}}, %{{.*}} : {{.*}}) outs(%[[V]] :
+// INPLACE-NEXT: linalg.mul ins(%[[V]], %{{.*}} : {{.*}}) outs(%[[V]] :
+// INPLACE-NEXT: linalg.add ins(%[[V]], %{{.*}} : {{.*}}) outs(%[[V]] :
+// INPLACE-NEXT: linalg.mul ins(%[[V]], %{{.*}} : {{.*}}) outs(%[[V]] :
 // CHAIN:        memref.alloc() {alignment = 64 : i64} : memref<512xi8>
 // CHAIN:        memref.view %{{.*}}[%c0{{.*}}][]
 // CHAIN:        memref.view %{{.*}}[%c256{{.*}}][]
