@@ -221,7 +221,7 @@ class Stats:
         self.lock = threading.Lock()
         self.c = dict(programs=0, runs=0, mismatches=0, overlaps=0, tool_failures=0,
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
-                      invariant=0)
+                      invariant=0, inplace_pairs=0)
         self.variants = set()
         self.findings = []
 
@@ -400,6 +400,9 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
                 detail += "\n" + err[-2000:]
                 st.add(mismatches=1)
             probs = check_report(report, text.split("\n")) if os.path.exists(report) else []
+            if os.path.exists(report):
+                with open(report) as fh:
+                    st.add(inplace_pairs=fh.read().count('"inplace_of"'))
             if probs:
                 st.add(overlaps=1)
                 if kind is None:
@@ -549,9 +552,10 @@ def main():
           "invariant violations: %d  time: %.1fs" % (
               c["programs"], c["runs"], c["mismatches"], c["overlaps"], c["tool_failures"],
               c["hangs"], c["gen_errors"], c["pipeline_skipped"], c["invariant"], el))
-    print("variants covered: %d of %d (strategy x alignment x mode)%s" % (
+    print("variants covered: %d of %d (strategy x alignment x mode)  in-place pairs: %d%s" % (
         covered, len(strategies) * len(a.alignments) *
         ((1 + bool(a.runtime_every)) * (1 + bool(a.inplace_every)) + bool(a.pipeline_every)),
+        c["inplace_pairs"],
         "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
     if st.findings:
         print("findings in %s" % a.out)

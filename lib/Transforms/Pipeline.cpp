@@ -39,8 +39,14 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
     Schedule.remarks = Options.remarks;
     PM.addPass(createTensorMemSchedule(Schedule));
   }
-  if (Options.bufferize)
+  if (Options.bufferize) {
+    // Each op a fresh buffer, which may then take a dying operand's bytes
+    // (tensor-mem-schedule splits the static ones of the blocks it orders
+    // already; this covers the rest).
+    if (Options.inplace)
+      PM.addPass(createTensorMemSplitEmpty());
     buildMemPlanBufferization(PM);
+  }
   // Planning comes before deallocation: the ownership-based deallocation
   // compares pointers (extract_aligned_pointer_as_index), which would make
   // every temporary of a function that returns a buffer unplannable. It

@@ -69,6 +69,25 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
   ];
 }
 
+def TensorMemSplitEmpty : Pass<"tensor-mem-split-empty"> {
+  let summary = "One tensor.empty per use, before bufferization";
+  let description = [{
+    Gives every use of a `tensor.empty` a clone of its own, placed right
+    before the user. One-shot bufferization allocates one buffer per
+    tensor.empty and writes every op that uses it into that buffer, so a
+    shared tensor.empty (torch-mlir shares one between all ReLUs of a shape)
+    becomes one buffer live from its first writer to its last reader. Split,
+    each op gets a fresh buffer that starts at the op: a record of its own,
+    and a result that may take a dying operand's bytes (tensor-mem-plan
+    inplace=true). A tensor.empty has no contents, so nothing else changes.
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect"];
+  let statistics = [
+    Statistic<"numClones", "empty-tensors-cloned",
+              "tensor.empty ops added, one per extra use">,
+  ];
+}
+
 def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
   let summary = "Lower dynamic memref.alloc/dealloc to memplan_runtime calls";
   let description = [{
