@@ -47,6 +47,12 @@ config.substitutions.append(("%lower_to_llvm",
     "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
     "--convert-scf-to-cf --finalize-memref-to-llvm --convert-arith-to-llvm "
     "--convert-func-to-llvm --convert-cf-to-llvm --reconcile-unrealized-casts"))
+# Networks with batch norm or GELU also need math ops lowered.
+config.substitutions.append(("%lower_math",
+    "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
+    "--convert-scf-to-cf --convert-math-to-llvm --convert-math-to-libm "
+    "--finalize-memref-to-llvm --convert-arith-to-llvm --convert-func-to-llvm "
+    "--convert-cf-to-llvm --reconcile-unrealized-casts"))
 config.substitutions.append(("%lower_vector_to_llvm",
     "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
     "--convert-scf-to-cf --convert-vector-to-llvm --finalize-memref-to-llvm "
