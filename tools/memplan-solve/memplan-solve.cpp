@@ -75,6 +75,13 @@ static cl::list<std::string>
          cl::desc("Load a shared library whose memplanRegisterStrategies() "
                   "registers a user's strategies (repeatable)"),
          cl::value_desc("lib.so"), cl::cat(SolveCat));
+static cl::list<std::string> InplacePairsOpt(
+    "inplace",
+    cl::desc("In-place pairs: the result record takes the operand's bytes, "
+             "their intervals meeting at one task (operand upper - 1 = "
+             "result lower)"),
+    cl::value_desc("operand-id:result-id,..."), cl::CommaSeparated,
+    cl::cat(SolveCat));
 static cl::opt<bool> List("list", cl::desc("List the strategies and exit"),
                           cl::cat(SolveCat));
 
@@ -116,7 +123,8 @@ static uint64_t smallestTotal(ArrayRef<Row> Rows) {
 /// The plans as one report (Report.h), the schema of the pass's: the file
 /// is one "function" with an arena per strategy. Every arena shares the
 /// best bound any plan proved for these records.
-static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set) {
+static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set,
+                             ArrayRef<InplacePair> Pairs) {
   FunctionReport F;
   F.Function = sys::path::filename(InputFile).str();
   F.Location = InputFile;
@@ -129,6 +137,8 @@ static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set) {
     A.CertifiedLowerBound = Best;
     for (auto [I, B] : llvm::enumerate(A.Buffers))
       B.Id = Set.Ids[I];
+    for (const InplacePair &P : Pairs)
+      A.Buffers[P.Result].InplaceOf = Set.Ids[P.Operand];
     F.Arenas.push_back(std::move(A));
   }
   return F;
@@ -258,6 +268,20 @@ int main(int argc, char **argv) {
     return fail(2, InputFile + ": " + toString(Aligned.takeError()));
 
   StrategyOptions Opts;
+  for (StringRef Pair : InplacePairsOpt) {
+    auto [Operand, Result] = Pair.split(':');
+    auto IndexOf = [&](StringRef Id) -> std::optional<size_t> {
+      auto It = llvm::find(Set->Ids, Id);
+      if (It == Set->Ids.end())
+        return std::nullopt;
+      return It - Set->Ids.begin();
+    };
+    std::optional<size_t> O = IndexOf(Operand), R = IndexOf(Result);
+    if (!O || !R)
+      return fail(2, "--inplace=" + Pair + ": no record with id '" +
+                         (O ? Result : Operand) + "' in " + InputFile);
+    Opts.InplacePairs.push_back({*O, *R});
+  }
   Opts.Alignment = Alignment;
   Opts.BudgetMs = BudgetMs;
   if (Capacity.getNumOccurrences()) {
@@ -285,7 +309,7 @@ int main(int argc, char **argv) {
   }
 
   if (!SvgFile.empty() || !HtmlFile.empty() || Format == OutputFormat::JSON) {
-    FunctionReport Report = report(Rows, *Set);
+    FunctionReport Report = report(Rows, *Set, Opts.InplacePairs);
     for (StringRef Path : {StringRef(SvgFile), StringRef(HtmlFile)})
       if (!Path.empty())
         if (Error E = writeTimelineFile(Path, timelineSections({Report})))
