@@ -28,6 +28,8 @@ FEATURES = [
     "cfg", "call", "async",
     # data movement and compute
     "copy", "generic", "fill", "matmul",
+    # temporaries that die at the op writing a fresh buffer (in-place reuse)
+    "dying",
 ]
 
 ELEM_TYPES = ["f32", "i32", "i8", "f64", "i1"]
@@ -847,6 +849,52 @@ class Gen:
         f.emit("}")
         self.write_roots(dst, bound)
 
+    def dying(self, f, ctx):
+        """A chain of temporaries, each dying at the op that writes the next
+        fresh buffer (elementwise generic, or memref.copy): what tensor-mem-plan
+        inplace=true may run in place. A reversed dimension or a unit-dim map
+        sometimes, which must not (or may) share bytes. Only the last buffer of
+        the chain stays visible to later statements."""
+        mt = MemType(self.pick_shape(self.rng.choice([1, 2, 2, 3])), self.pick_et())
+        t = self.alloc(f, ctx, mt)
+        ctx.env.remove(t)
+        r = mt.rank
+        dims = ", ".join("d%d" % i for i in range(r))
+        ident = "affine_map<(%s) -> (%s)>" % (dims, dims)
+        for _ in range(self.rng.choice([1, 1, 2, 3])):
+            d = self.alloc(f, ctx, MemType(mt.shape, mt.et), fill=False)
+            ctx.env.remove(d)
+            if self.on("copy") and self.chance(0.25):
+                f.emit("memref.copy %s, %s : %s to %s" % (t.name, d.name, t.t, d.t))
+                self.write_roots(d, t.bound())
+                t = d
+                continue
+            how = self.rng.random()
+            terms = ["d%d" % i for i in range(r)]
+            if how < 0.2:  # reversed: another element, no sharing
+                k = self.rng.randrange(r)
+                terms[k] = "%d - d%d" % (mt.shape[k] - 1, k)
+            elif how < 0.35:  # 0 on unit dimensions: the identity on the loops
+                terms = ["0" if mt.shape[i] == 1 else "d%d" % i for i in range(r)]
+            imap = "affine_map<(%s) -> (%s)>" % (dims, ", ".join(terms))
+            f.emit("linalg.generic {indexing_maps = [%s, %s], iterator_types = [%s]} "
+                   "ins(%s : %s) outs(%s : %s) {" %
+                   (imap, ident, ", ".join(['"parallel"'] * r), t.name, t.t, d.name, d.t))
+            x, o = f.fresh("p"), f.fresh("p")
+            f.emit("^bb0(%s: %s, %s: %s):" % (x, mt.et, o, mt.et))
+            f.ind += 1
+            bx = t.bound()
+            if is_float(mt.et) and 2 * bx > FLOAT_LIMIT:
+                v, bound = x, bx
+            else:
+                v, bound = self.binop(f, mt.et, x, x, bx, bx)
+            f.emit("linalg.yield %s : %s" % (v, mt.et))
+            f.ind -= 1
+            f.emit("}")
+            self.write_roots(d, bound)
+            t = d
+        ctx.env.append(t)
+
     def copy(self, f, ctx):
         src = self.pick(ctx, lambda b: b.mt.known_shape())
         if src is None:
@@ -1269,6 +1317,8 @@ class Gen:
             opts += [("to_tensor", 2), ("read_tensor", 2), ("tensor_alias", 2)]
         if self.on("generic"):
             opts.append(("elementwise", 3))
+        if self.on("dying") and self.on("generic"):
+            opts.append(("dying", 2))
         if self.on("copy"):
             opts.append(("copy", 2))
         if self.on("matmul"):
@@ -1315,6 +1365,8 @@ class Gen:
             self.tensor_alias(f, ctx)
         elif k == "elementwise":
             self.elementwise(f, ctx)
+        elif k == "dying":
+            self.dying(f, ctx)
         elif k == "copy":
             self.copy(f, ctx)
         elif k == "matmul":

@@ -81,9 +81,12 @@ public:
     Region &Body = Fn.getFunctionBody();
     if (!Body.hasOneBlock())
       return Pairs;
-    for (Operation &Op : Body.front())
+    for (Operation &Op : Body.front()) {
       if (auto L = dyn_cast<linalg::LinalgOp>(&Op))
         visit(L, Pairs);
+      else if (auto C = dyn_cast<memref::CopyOp>(&Op))
+        visitCopy(C, Pairs);
+    }
     return Pairs;
   }
 
@@ -107,7 +110,6 @@ private:
   void visit(linalg::LinalgOp L, SmallVectorImpl<InplaceCandidate> &Pairs) {
     if (!isElementwise(L))
       return;
-    SmallVector<int64_t> Ranges = L.getStaticLoopRanges();
     for (OpOperand &Out : L.getDpsInitsMutable()) {
       // The result's old contents must not matter.
       if (L.payloadUsesValueFromOperand(&Out))
@@ -117,32 +119,60 @@ private:
         continue;
       for (OpOperand *In : L.getDpsInputOperands()) {
         const PlannableBuffer *A = ByValue.lookup(In->get());
-        if (!A || A == B || Dies.contains(A) || !qualifies(L, *In, Out, A, B))
+        if (!A || A == B || Dies.contains(A) || !sameBytes(A, B) ||
+            !sameElements(L, *In, Out, allocOf(A).getType()) ||
+            !diesAndStarts(L, *In, Out, A, B))
           continue;
-        LLVM_DEBUG(llvm::dbgs()
-                   << "in-place: " << allocOf(B) << " over " << allocOf(A)
-                   << " at " << L->getName() << "\n");
-        Pairs.push_back({A, B, L, Tasks.start(L)});
-        Dies.insert(A);
-        Taken.insert(B);
+        add(A, B, L, Pairs);
         break;
       }
     }
   }
 
-  bool qualifies(linalg::LinalgOp L, OpOperand &In, OpOperand &Out,
-                 const PlannableBuffer *A, const PlannableBuffer *B) {
+  /// memref.copy A -> B: element i of B is element i of A. After planning
+  /// it copies the bytes onto themselves, which MLIR folds away and LLVM's
+  /// memcpy allows (source and destination equal or disjoint).
+  void visitCopy(memref::CopyOp C, SmallVectorImpl<InplaceCandidate> &Pairs) {
+    const PlannableBuffer *A = ByValue.lookup(C.getSource());
+    const PlannableBuffer *B = ByValue.lookup(C.getTarget());
+    if (!A || !B || A == B || Dies.contains(A) || Taken.contains(B) ||
+        !sameBytes(A, B) ||
+        !diesAndStarts(C, C.getSourceMutable(), C.getTargetMutable(), A, B))
+      return;
+    add(A, B, C, Pairs);
+  }
+
+  void add(const PlannableBuffer *A, const PlannableBuffer *B, Operation *Op,
+           SmallVectorImpl<InplaceCandidate> &Pairs) {
+    LLVM_DEBUG(llvm::dbgs() << "in-place: " << allocOf(B) << " over "
+                            << allocOf(A) << " at " << Op->getName() << "\n");
+    Pairs.push_back({A, B, Op, Tasks.start(Op)});
+    Dies.insert(A);
+    Taken.insert(B);
+  }
+
+  /// Element i of A and of B are at the same bytes.
+  static bool sameBytes(const PlannableBuffer *A, const PlannableBuffer *B) {
     MemRefType TA = allocOf(A).getType(), TB = allocOf(B).getType();
-    if (TA.getShape() != TB.getShape() || !sameElementSize(TA, TB) ||
-        A->Record.Size != B->Record.Size || A->MemorySpace != B->MemorySpace ||
-        !TA.getLayout().isIdentity() || !TB.getLayout().isIdentity())
-      return false;
+    return TA.getShape() == TB.getShape() && sameElementSize(TA, TB) &&
+           A->Record.Size == B->Record.Size &&
+           A->MemorySpace == B->MemorySpace && TA.getLayout().isIdentity() &&
+           TB.getLayout().isIdentity();
+  }
+
+  /// L reads In and writes Out at the same element at every point of its
+  /// loops, and each element at one point only.
+  static bool sameElements(linalg::LinalgOp L, OpOperand &In, OpOperand &Out,
+                           MemRefType Type) {
     SmallVector<int64_t> Ranges = L.getStaticLoopRanges();
     AffineMap MA = onDomain(L.getMatchingIndexingMap(&In), Ranges);
     AffineMap MB = onDomain(L.getMatchingIndexingMap(&Out), Ranges);
-    if (MA != MB || !isBijection(MA, Ranges, TA.getShape()))
-      return false;
-    // A dies at L, B starts there.
+    return MA == MB && isBijection(MA, Ranges, Type.getShape());
+  }
+
+  /// A dies at Op and B starts there; nothing else at Op sees either.
+  bool diesAndStarts(Operation *L, OpOperand &In, OpOperand &Out,
+                     const PlannableBuffer *A, const PlannableBuffer *B) {
     if (A->Record.LastTask != Tasks.end(L))
       return false;
     const BufferAliasInfo &IA = aliasesOf(A), &IB = aliasesOf(B);
@@ -156,7 +186,7 @@ private:
         return false;
     bool UsedInside = false;
     L->walk([&](Operation *Inner) {
-      if (Inner != L.getOperation())
+      if (Inner != L)
         for (Value V : Inner->getOperands())
           UsedInside |= IA.Aliases.contains(V) || IB.Aliases.contains(V);
     });

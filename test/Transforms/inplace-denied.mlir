@@ -129,3 +129,27 @@ func.func @reduction(%in: memref<16x1xf32>, %out: memref<16xf32>) {
   memref.copy %b, %out : memref<16xf32> to memref<16xf32>
   return
 }
+
+// A copy whose source is read again afterwards.
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+func.func @copy_used_later(%in: memref<16xf32>, %out: memref<16xf32>, %out2: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  memref.copy %a, %out2 : memref<16xf32> to memref<16xf32>
+  memref.copy %b, %out : memref<16xf32> to memref<16xf32>
+  return
+}
+
+// A copy into a view of b (a subview: the rest of b is not written).
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 192 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live){{$}}
+func.func @copy_into_view(%in: memref<16xf32>, %out: memref<32xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  %b = memref.alloc() : memref<32xf32>
+  %v = memref.subview %b[0][16][1] : memref<32xf32> to memref<16xf32, strided<[1]>>
+  memref.copy %a, %v : memref<16xf32> to memref<16xf32, strided<[1]>>
+  memref.copy %b, %out : memref<32xf32> to memref<32xf32>
+  return
+}

@@ -128,3 +128,20 @@ func.func @unit_dim_named_and_cast(%in: memref<1x16xf32>, %out: memref<1x16xf32>
   }
   return
 }
+
+// memref.copy a -> b where a dies: b takes a's bytes (the copy then copies
+// them onto themselves). Two 64-byte buffers, one offset: arena 64.
+// CHECK-LABEL: func.func @copy
+// CHECK:         memref.alloc() {alignment = 64 : i64} : memref<64xi8>
+// CHECK:         %[[VA:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<64xi8> to memref<16xf32>
+// CHECK:         %[[VB:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<64xi8> to memref<16xf32>
+// CHECK-NEXT:    memref.copy %[[VA]], %[[VB]]
+// REMARK: inplace.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 64 bytes, lower bound 64, {{.*}}, 1 in place
+func.func @copy(%in: memref<16xf32>, %out: memref<16xf32>) {
+  %a = memref.alloc() : memref<16xf32>
+  memref.copy %in, %a : memref<16xf32> to memref<16xf32>
+  %b = memref.alloc() : memref<16xf32>
+  memref.copy %a, %b : memref<16xf32> to memref<16xf32>
+  memref.copy %b, %out : memref<16xf32> to memref<16xf32>
+  return
+}

@@ -1,11 +1,11 @@
 //===- Pipeline.h - memplan as one pipeline for DL compilers ----*- C++ -*-===//
 //
 // hoist constant-derived tensors (tensor-mem-hoist-constants) -> memory-aware
-// order (tensor-mem-schedule) -> bufferize (one-shot, function boundaries,
-// identity layouts) -> optional deallocation -> tensor-mem-plan ->
-// tensor-mem-lower-runtime, as one call for a compiler's own pass manager and
-// as the registered pipeline `memplan-pipeline{...}` for mlir-opt, memplan-opt
-// and the plugin.
+// order (tensor-mem-schedule) -> [inplace: tensor-mem-split-empty ->]
+// bufferize (one-shot, function boundaries, identity layouts) ->
+// tensor-mem-plan -> optional deallocation -> tensor-mem-lower-runtime, as
+// one call for a compiler's own pass manager and as the registered pipeline
+// `memplan-pipeline{...}` for mlir-opt, memplan-opt and the plugin.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,7 +92,8 @@ struct MemPlanPipelineOptions
   Option<bool> inplace{
       *this, "inplace",
       llvm::cl::desc("Let an elementwise result take the bytes of an operand "
-                     "that dies at its op"),
+                     "that dies at its op (and, when bufferizing, first give "
+                     "every op a tensor.empty of its own)"),
       llvm::cl::init(true)};
   Option<std::string> report{*this, "report",
                              llvm::cl::desc("Write the JSON plan report here"),
