@@ -1,10 +1,10 @@
-//===- InplacePairs.h - Results that may take a dying operand's bytes -*- C++
-//-*-===//
+//===- InplacePairs.h - Results taking a dying operand's bytes --*- C++ -*-===//
 //
 // Finds, on bufferized IR, the buffers B that may be written over an operand
-// buffer A at an op T: element i of B depends only on element i of A, and A
-// dies at T while B starts there. Default-deny: only the ops and shapes
-// listed in docs/InplaceReuse.md qualify.
+// buffer A at an op T (an elementwise linalg op, or memref.copy): element i
+// of B depends only on element i of A, and A dies at T while B starts there.
+// Default-deny: only the ops and shapes listed in docs/InplaceReuse.md
+// qualify.
 //
 //===----------------------------------------------------------------------===//
 
