@@ -1,7 +1,9 @@
 // RUN: memplan-opt %s --tensor-mem-split-empty | FileCheck %s
 // memplan-pipeline splits shared tensor.empty ops when it plans in place:
 // RUN: memplan-opt %s --memplan-pipeline="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PIPE
-// RUN: memplan-opt %s --memplan-pipeline="remarks=true inplace=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPIPE
+// RUN: memplan-opt %s --memplan-pipeline="remarks=true inplace=false schedule=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOPIPE
+// tensor-mem-schedule splits static ones too (then no pairs without inplace):
+// RUN: memplan-opt %s --memplan-pipeline="remarks=true inplace=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SCHED
 
 // torch-mlir shares one tensor.empty between ops of one shape. Split, each
 // op writes a fresh tensor.empty of its own, made right before it.
@@ -25,6 +27,7 @@
 // the returned buffer's reuse; on the 28 shared nets the arena never grew,
 // docs/InplaceReuse.md.)
 // PIPE:   remark: tensor-mem-plan: 3 buffers planned, 192 bytes without planning, arena 128 bytes, lower bound 128, {{.*}}, 1 in place
+// SCHED:  remark: tensor-mem-plan: 3 buffers planned, 192 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live){{$}}
 // NOPIPE: remark: tensor-mem-plan: 1 buffers planned, 64 bytes without planning, arena 64 bytes, lower bound 64, {{.*}} buffers live){{$}}
 func.func @shared(%x: tensor<16xf32>) -> tensor<16xf32> {
   %e = tensor.empty() : tensor<16xf32>
