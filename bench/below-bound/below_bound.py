@@ -95,7 +95,7 @@ def main():
     r = ratio(3, 0)
     goals.append(("arena geomean <= 0.5x today", "%.4f" % r, r <= 0.5))
     r = ratio(3, 1)
-    goals.append(("in-place + order take >= 20%% more off (vs "
+    goals.append(("in-place + order take >= 20% more off (vs "
                   "inplace=false schedule=false)", "%.4f" % r, r <= 0.8))
     above = [n for n, v in rows.items() if v[0][3] > v[0][0]]
     goals.append(("never above today on any net",
