@@ -8,9 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Core/Strategies/Exact.h"
+#include "Internal.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
-#include "Internal.h"
 
 #include "llvm/Support/Debug.h"
 
@@ -22,6 +22,24 @@
 #define DEBUG_TYPE "memplan-exact"
 
 using namespace memplan;
+
+/// MiniMalloc's static preorderings, all decreasing, by heuristic: T = the
+/// largest section total the buffer is in, W = its lifespan, A = its area.
+/// The first search orders all buffers by it, each sub-problem its own part.
+using PreorderKey =
+    std::tuple<unsigned __int128, unsigned __int128, unsigned __int128>;
+constexpr size_t kNumPreorders = 3;
+static PreorderKey preorderKey(size_t Heuristic, uint64_t T, uint64_t W,
+                               unsigned __int128 A) {
+  switch (Heuristic) {
+  case 0:
+    return {W, A, T};
+  case 1:
+    return {T, A, W};
+  default:
+    return {T, W, A};
+  }
+}
 
 namespace {
 using Clock = std::chrono::steady_clock;
@@ -119,9 +137,8 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
       Overlaps[ByStart[Q]].push_back(ByStart[P]);
     }
 
-  // MiniMalloc's static preorderings, all decreasing: T = the largest
-  // section total the buffer is in, W = lifespan, A = area; ties go to the
-  // lower record index.
+  // MiniMalloc's static preorderings (preorderKey); ties go to the lower
+  // record index.
   std::vector<uint64_t> T(M), &W = Width;
   std::vector<unsigned __int128> &A = Area;
   W.assign(M, 0);
@@ -132,21 +149,16 @@ Partition::Partition(llvm::ArrayRef<UsageRecord> All, std::vector<size_t> Ids)
     W[B] = All[this->Ids[B]].LastTask - All[this->Ids[B]].FirstTask + 1;
     A[B] = (unsigned __int128)Size[B] * W[B];
   }
-  auto Make = [&](auto Key) {
+  for (size_t H = 0; H < kNumPreorders; ++H) {
     std::vector<size_t> Order(M);
     std::iota(Order.begin(), Order.end(), 0);
     std::sort(Order.begin(), Order.end(), [&](size_t X, size_t Y) {
-      auto KX = Key(X), KY = Key(Y);
+      auto KX = preorderKey(H, T[X], W[X], A[X]);
+      auto KY = preorderKey(H, T[Y], W[Y], A[Y]);
       return KX != KY ? KX > KY : this->Ids[X] < this->Ids[Y];
     });
-    return Order;
-  };
-  Preorders.push_back(
-      Make([&](size_t B) { return std::make_tuple(W[B], A[B], T[B]); }));
-  Preorders.push_back(
-      Make([&](size_t B) { return std::make_tuple(T[B], A[B], W[B]); }));
-  Preorders.push_back(
-      Make([&](size_t B) { return std::make_tuple(T[B], W[B], A[B]); }));
+    Preorders.push_back(std::move(Order));
+  }
   Stamp.assign(NumSections, 0);
   InitialCuts.assign(NumSections ? NumSections - 1 : 0, 0);
   for (size_t B = 0; B < M; ++B)
@@ -301,18 +313,7 @@ Outcome Partition::decompose(size_t B, const std::vector<size_t> &Order,
       }
       std::iota(Pos.begin(), Pos.end(), 0);
       auto Key = [&](size_t I) {
-        size_t O = Part[I];
-        switch (Heuristic) {
-        case 0:
-          return std::make_tuple((unsigned __int128)Width[O], Area[O],
-                                 (unsigned __int128)T[I]);
-        case 1:
-          return std::make_tuple((unsigned __int128)T[I], Area[O],
-                                 (unsigned __int128)Width[O]);
-        default:
-          return std::make_tuple((unsigned __int128)T[I],
-                                 (unsigned __int128)Width[O], Area[O]);
-        }
+        return preorderKey(Heuristic, T[I], Width[Part[I]], Area[Part[I]]);
       };
       std::stable_sort(Pos.begin(), Pos.end(), [&](size_t X, size_t Y) {
         auto KX = Key(X), KY = Key(Y);
