@@ -19,8 +19,10 @@ for m in sorted(glob.glob(os.path.join(sys.argv[3] if len(sys.argv) > 3 else os.
         reps.append(json.load(open(out)))
     def strip(r):
         for f in r['functions']:
+            f.pop('weights',None)  # read-only data (tensor-mem-hoist-constants)
             for a in f['arenas']:
                 for k in NEWF: a.pop(k,None)
+                for b in a['buffers']: b.pop('inplace_of',None)
         return r
     a,c=strip(reps[0]),strip(reps[1])
     same = a==c
