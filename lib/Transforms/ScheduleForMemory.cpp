@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Core/Schedule.h"
 #include "memplan/Transforms/Passes.h"
 
@@ -31,20 +32,20 @@ using namespace memplan;
 
 namespace {
 
-/// Bytes of a static tensor of integers or floats; nothing otherwise.
-std::optional<uint64_t> tensorBytes(Type T) {
+/// Bytes of a static tensor of integers or floats, counted as the planner
+/// counts the memref it becomes (ElementLayout: an i1 takes a byte); nothing
+/// otherwise.
+std::optional<uint64_t> tensorBytes(Type T, Operation *Scope) {
   auto R = dyn_cast<RankedTensorType>(T);
   if (!R || !R.hasStaticShape() || !R.getElementType().isIntOrFloat())
     return std::nullopt;
-  uint64_t Bits = R.getElementType().getIntOrFloatBitWidth();
-  uint64_t Elems = 1;
-  for (int64_t D : R.getShape())
-    if (__builtin_mul_overflow(Elems, uint64_t(D), &Elems))
-      return std::nullopt;
-  uint64_t TotalBits;
-  if (__builtin_mul_overflow(Elems, Bits, &TotalBits))
+  llvm::Expected<ElementLayout> L =
+      getBufferLayout(MemRefType::get(R.getShape(), R.getElementType()), Scope);
+  if (!L) {
+    llvm::consumeError(L.takeError());
     return std::nullopt;
-  return llvm::divideCeil(TotalBits, 8);
+  }
+  return L->Size;
 }
 
 /// Constants without operands go to the block's start: no order to keep.
@@ -85,7 +86,7 @@ LogicalResult checkKnown(Operation *Op, std::string &Why) {
     HasTensor = true;
     // A view allocates nothing: its type may be anything (a cast to an
     // unranked tensor for printing, say).
-    if (!isHoistableConstant(Op) && !isView(Op) && !tensorBytes(T)) {
+    if (!isHoistableConstant(Op) && !isView(Op) && !tensorBytes(T, Op)) {
       Why = "a dynamic, unranked or non-numeric tensor";
       return failure();
     }
@@ -196,7 +197,7 @@ private:
 
   size_t newBuffer(size_t I, Value V) {
     size_t Id = M.Problem.ValueSizes.size();
-    M.Problem.ValueSizes.push_back(*tensorBytes(V.getType()));
+    M.Problem.ValueSizes.push_back(*tensorBytes(V.getType(), B.getParentOp()));
     M.Problem.Nodes[I].Defines.push_back(Id);
     Aliases.emplace_back();
     alias(V, Id);
