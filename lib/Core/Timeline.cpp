@@ -71,38 +71,36 @@ uint64_t timeline::alignUp(uint64_t V, uint64_t A) {
   return A <= 1 ? V : llvm::alignTo(V, A);
 }
 
-std::vector<std::pair<uint64_t, uint64_t>>
-timeline::liveBytesSteps(const TimelineSection &S) {
+timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
+  SectionShape Shape;
   std::map<uint64_t, int64_t> Delta;
   for (const TimelineBuffer &B : S.Buffers) {
     uint64_t Size = alignUp(B.Record.Size, S.Alignment);
     Delta[B.Record.FirstTask] += static_cast<int64_t>(Size);
     Delta[B.Record.LastTask + 1] -= static_cast<int64_t>(Size);
   }
-  std::vector<std::pair<uint64_t, uint64_t>> Steps;
   int64_t Live = 0;
+  uint64_t Max = 0;
   for (auto [Task, D] : Delta) {
     Live += D;
-    Steps.push_back({Task, static_cast<uint64_t>(Live)});
-  }
-  return Steps;
-}
-
-std::pair<uint64_t, std::vector<size_t>>
-timeline::peakOf(const TimelineSection &S,
-                 llvm::ArrayRef<std::pair<uint64_t, uint64_t>> Steps) {
-  uint64_t Task = 0, Max = 0;
-  for (auto [T, Live] : Steps)
-    if (Live > Max) {
-      Max = Live;
-      Task = T;
+    Shape.Steps.push_back({Task, static_cast<uint64_t>(Live)});
+    if (static_cast<uint64_t>(Live) > Max) {
+      Max = static_cast<uint64_t>(Live);
+      Shape.PeakTask = Task;
     }
-  std::vector<size_t> Live;
+  }
   if (Max)
     for (auto [I, B] : llvm::enumerate(S.Buffers))
-      if (B.Record.FirstTask <= Task && Task <= B.Record.LastTask)
-        Live.push_back(I);
-  return {Task, std::move(Live)};
+      if (B.Record.FirstTask <= Shape.PeakTask &&
+          Shape.PeakTask <= B.Record.LastTask)
+        Shape.PeakLive.push_back(I);
+  Shape.Tasks = std::max<uint64_t>(S.NumTasks, 1);
+  for (const TimelineBuffer &B : S.Buffers) {
+    Shape.Tasks = std::max(Shape.Tasks, B.Record.LastTask + 1);
+    Shape.Top = std::max(Shape.Top, B.Offset + B.Record.Size);
+  }
+  Shape.Top = std::max({Shape.Top, S.ArenaSize, S.LowerBound, Max});
+  return Shape;
 }
 
 llvm::Expected<TimelineFormat>

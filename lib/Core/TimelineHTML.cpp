@@ -11,33 +11,26 @@ using namespace memplan::timeline;
 
 /// The data the page's script draws from: per buffer [first, last, offset,
 /// size], the live-bytes steps and the peak.
-static void renderSectionData(const TimelineSection &S, llvm::raw_ostream &OS) {
-  auto Steps = liveBytesSteps(S);
-  auto [PeakTask, PeakLive] = peakOf(S, Steps);
-  uint64_t Tasks = std::max<uint64_t>(S.NumTasks, 1), Top = 1, Peak = 0;
-  for (const TimelineBuffer &B : S.Buffers) {
-    Tasks = std::max(Tasks, B.Record.LastTask + 1);
-    Top = std::max(Top, B.Offset + B.Record.Size);
-  }
-  for (auto [Task, Live] : Steps)
-    Peak = std::max(Peak, Live);
-  Top = std::max({Top, S.ArenaSize, S.LowerBound, Peak});
-  OS << "{\"tasks\":" << Tasks << ",\"top\":" << Top
+static void renderSectionData(const TimelineSection &S,
+                              const SectionShape &Shape,
+                              llvm::raw_ostream &OS) {
+  OS << "{\"tasks\":" << Shape.Tasks << ",\"top\":" << Shape.Top
      << ",\"arena\":" << S.ArenaSize << ",\"bound\":" << S.LowerBound
-     << ",\"peak\":" << PeakTask << ",\"b\":[";
+     << ",\"peak\":" << Shape.PeakTask << ",\"b\":[";
   for (auto [I, B] : llvm::enumerate(S.Buffers))
     OS << (I ? "," : "") << "[" << B.Record.FirstTask << ","
        << B.Record.LastTask << "," << B.Offset << "," << B.Record.Size << "]";
   OS << "],\"steps\":[";
-  for (auto [I, St] : llvm::enumerate(Steps))
+  for (auto [I, St] : llvm::enumerate(Shape.Steps))
     OS << (I ? "," : "") << "[" << St.first << "," << St.second << "]";
   OS << "]}";
 }
 
 /// The sortable "live at the peak" table of one section.
-static void renderPeakTable(const TimelineSection &S, llvm::raw_ostream &OS) {
-  auto Steps = liveBytesSteps(S);
-  auto [PeakTask, PeakLive] = peakOf(S, Steps);
+static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
+                            llvm::raw_ostream &OS) {
+  uint64_t PeakTask = Shape.PeakTask;
+  const std::vector<size_t> &PeakLive = Shape.PeakLive;
   // Largest first: what makes the peak.
   std::vector<size_t> Order = PeakLive;
   std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
@@ -137,11 +130,12 @@ proportions).</p>
     OS << "<svg class=\"tl\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
        << num(kWidth) << "\" height=\"" << num(kHeight) << "\" viewBox=\"0 0 "
        << num(kWidth) << " " << num(kHeight) << "\">\n";
-    renderSection(S, 0, /*Html=*/true, OS, I);
+    SectionShape Shape = shapeOf(S);
+    renderSection(S, Shape, 0, /*Html=*/true, OS, I);
     OS << "</svg>\n<script type=\"application/json\" class=\"data\">";
-    renderSectionData(S, OS);
+    renderSectionData(S, Shape, OS);
     OS << "</script>\n";
-    renderPeakTable(S, OS);
+    renderPeakTable(S, Shape, OS);
     OS << "</div>\n";
   }
   OS << "<div id=\"tip\"></div>\n<script>\nvar PLOT = {L: " << num(kLeft)

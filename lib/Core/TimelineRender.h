@@ -48,15 +48,19 @@ double tickStep(double Max, int Target);
 /// V rounded up to a multiple of A (0 and 1: V).
 uint64_t alignUp(uint64_t V, uint64_t A);
 
-/// Live bytes as steps: (task where the value starts, value), in task order.
-std::vector<std::pair<uint64_t, uint64_t>>
-liveBytesSteps(const TimelineSection &S);
+/// What every part of a section's picture is drawn from, computed once per
+/// section: the live (aligned) bytes as steps (task where the value starts,
+/// value) in task order, the first task where they peak and the buffers live
+/// there, the tasks on the x axis and the top of the y axis.
+struct SectionShape {
+  std::vector<std::pair<uint64_t, uint64_t>> Steps;
+  uint64_t PeakTask = 0;
+  std::vector<size_t> PeakLive;
+  uint64_t Tasks = 1;
+  uint64_t Top = 1;
+};
 
-/// The first task where the live (aligned) bytes peak, and the buffers live
-/// there.
-std::pair<uint64_t, std::vector<size_t>>
-peakOf(const TimelineSection &S,
-       llvm::ArrayRef<std::pair<uint64_t, uint64_t>> Steps);
+SectionShape shapeOf(const TimelineSection &S);
 
 /// The CSS of the pictures, in the SVG file and in the HTML page.
 extern const char *const Style;
@@ -64,8 +68,9 @@ extern const char *const Style;
 /// One section's <g>: frame, ticks, buffers, live-bytes curve, bound, arena,
 /// peak and legend, Y0 units down. Html adds the clip path and the data-*
 /// attributes the page's script reads (Index names the clip path).
-void renderSection(const TimelineSection &S, double Y0, bool Html,
-                   llvm::raw_ostream &OS, size_t Index = 0);
+void renderSection(const TimelineSection &S, const SectionShape &Shape,
+                   double Y0, bool Html, llvm::raw_ostream &OS,
+                   size_t Index = 0);
 
 /// The HTML page's script: tooltips, zoom, pan, the y scale and the table.
 extern const char *const PageScript;

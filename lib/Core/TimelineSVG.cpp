@@ -11,20 +11,14 @@
 using namespace memplan;
 using namespace memplan::timeline;
 
-void timeline::renderSection(const TimelineSection &S, double Y0, bool Html,
+void timeline::renderSection(const TimelineSection &S,
+                             const SectionShape &Shape, double Y0, bool Html,
                              llvm::raw_ostream &OS, size_t Index) {
-  auto Steps = liveBytesSteps(S);
-  auto [PeakTask, PeakLive] = peakOf(S, Steps);
+  const auto &Steps = Shape.Steps;
+  const auto &PeakLive = Shape.PeakLive;
+  uint64_t PeakTask = Shape.PeakTask, Tasks = Shape.Tasks, Top = Shape.Top;
   Scale Sc;
   Sc.Y0 = Y0;
-  uint64_t Tasks = std::max<uint64_t>(S.NumTasks, 1), Top = 1, Peak = 0;
-  for (const TimelineBuffer &B : S.Buffers) {
-    Tasks = std::max(Tasks, B.Record.LastTask + 1);
-    Top = std::max(Top, B.Offset + B.Record.Size);
-  }
-  for (auto [Task, Live] : Steps)
-    Peak = std::max(Peak, Live);
-  Top = std::max({Top, S.ArenaSize, S.LowerBound, Peak});
   Sc.Tasks = static_cast<double>(Tasks);
   Sc.Bytes = static_cast<double>(Top) * 1.04;
 
@@ -181,7 +175,7 @@ static void renderSVG(llvm::ArrayRef<TimelineSection> Sections, bool Html,
     OS << "<style>" << Style << "</style>\n"
        << "<rect width=\"100%\" height=\"100%\" fill=\"#fff\"/>\n";
   for (auto [I, S] : llvm::enumerate(Sections))
-    renderSection(S, static_cast<double>(I) * kHeight, Html, OS);
+    renderSection(S, shapeOf(S), static_cast<double>(I) * kHeight, Html, OS);
   OS << "</svg>\n";
 }
 
