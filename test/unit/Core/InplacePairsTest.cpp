@@ -2,6 +2,7 @@
 // accepts an overlap only for a declared pair that meets at one task with
 // equal offsets, and the bound is that of the merged records.
 #include "memplan/Core/InplacePairs.h"
+#include "TestUtil.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 #include "memplan/Core/Validator.h"
@@ -173,11 +174,6 @@ TEST_P(InplacePairsStrategyTest, RandomSets) {
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, InplacePairsStrategyTest,
                          ::testing::ValuesIn(strategyNames()),
-                         [](const ::testing::TestParamInfo<std::string> &Info) {
-                           std::string Id;
-                           for (char C : Info.param)
-                             Id += std::isalnum((unsigned char)C) ? C : '_';
-                           return Id;
-                         });
+                         test::strategyTestName);
 
 } // namespace

@@ -2,6 +2,7 @@
 // (planMemory runs the validator), is at least its kind's lower bound, and a
 // shared-object plan only shares an object between records that never live
 // at the same time.
+#include "TestUtil.h"
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/Strategy.h"
 
@@ -63,11 +64,6 @@ TEST_P(StrategyPropertyTest, RandomSets) {
 
 INSTANTIATE_TEST_SUITE_P(AllStrategies, StrategyPropertyTest,
                          ::testing::ValuesIn(strategyNames()),
-                         [](const ::testing::TestParamInfo<std::string> &Info) {
-                           std::string Id;
-                           for (char C : Info.param)
-                             Id += std::isalnum((unsigned char)C) ? C : '_';
-                           return Id;
-                         });
+                         test::strategyTestName);
 
 } // namespace

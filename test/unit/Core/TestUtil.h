@@ -11,6 +11,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdlib>
 #include <random>
 #include <string>
@@ -39,6 +40,16 @@ inline bool haveSharedData() {
   } else                                                                       \
     GTEST_SKIP() << "no shared data in " << ::memplan::test::sharedDir()       \
                  << " (configure with -DMEMPLAN_SHARED_DIR=<folder>)"
+
+/// A gtest-safe name for a test parameterized by a strategy name
+/// ("greedy-by-size" -> "greedy_by_size").
+inline std::string
+strategyTestName(const ::testing::TestParamInfo<std::string> &Info) {
+  std::string Id;
+  for (char C : Info.param)
+    Id += std::isalnum(static_cast<unsigned char>(C)) ? C : '_';
+  return Id;
+}
 
 /// Reads a record file of ../shared/datasets/records, failing the test on
 /// error. Without the shared data the test is marked skipped and gets no
