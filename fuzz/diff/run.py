@@ -268,15 +268,21 @@ def uses_runtime(mode):
     return "runtime" in mode or mode == "pipeline"
 
 
-def save_finding(a, tools, seed, kind, variant, files, detail):
-    s, al, mode = variant
-    d = os.path.join(a.out, "seed%d-%s-%s-a%d-%s" % (seed, kind, s, al, mode.replace("+", "_")))
+def save_files(d, files):
+    """Writes files (name -> text; None: left out) into the folder d."""
     os.makedirs(d, exist_ok=True)
     for name, content in files.items():
         if content is None:
             continue
         with open(os.path.join(d, name), "w") as fh:
             fh.write(content)
+    return d
+
+
+def save_finding(a, tools, seed, kind, variant, files, detail):
+    s, al, mode = variant
+    d = save_files(os.path.join(a.out, "seed%d-%s-%s-a%d-%s" % (
+        seed, kind, s, al, mode.replace("+", "_"))), files)
     flags = plan_flags(s, al, mode, "report.json")
     cmds = [
         "# regenerate: %s" % sh([sys.executable, os.path.join(HERE, "gen.py"), "--seed",
@@ -327,12 +333,8 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
     st.add(programs=1)
     if status != "ok":
         st.add(gen_errors=1)
-        d = os.path.join(a.out, "seed%d-generator-error" % seed)
-        os.makedirs(d, exist_ok=True)
-        with open(os.path.join(d, "prog.mlir"), "w") as fh:
-            fh.write(text)
-        with open(os.path.join(d, "stderr.txt"), "w") as fh:
-            fh.write(err)
+        d = save_files(os.path.join(a.out, "seed%d-generator-error" % seed),
+                       {"prog.mlir": text, "stderr.txt": err})
         return ["seed %d: GENERATOR ERROR (unplanned program fails: %s) -> %s" %
                 (seed, status, d)]
     msgs = []
@@ -342,12 +344,8 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
                           "-o", os.devnull])
     if "liveness invariant violated" in inv_err:
         st.add(invariant=1)
-        d = os.path.join(a.out, "seed%d-invariant" % seed)
-        os.makedirs(d, exist_ok=True)
-        with open(os.path.join(d, "prog.mlir"), "w") as fh:
-            fh.write(text)
-        with open(os.path.join(d, "stderr.txt"), "w") as fh:
-            fh.write(inv_err)
+        d = save_files(os.path.join(a.out, "seed%d-invariant" % seed),
+                       {"prog.mlir": text, "stderr.txt": inv_err})
         with st.lock:
             st.findings.append(d)
         msgs.append("seed %d: INVARIANT (a record misses a live point) -> %s" % (seed, d))
