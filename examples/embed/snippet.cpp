@@ -1,7 +1,7 @@
 // Plan a linalg-on-tensors module from C++ and read the plan as data.
 //   memplan-embed-snippet net.mlir [strategy]
-#include "memplan/Transforms/PlanResult.h"
 #include "memplan/Transforms/Pipeline.h"
+#include "memplan/Transforms/PlanResult.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"

@@ -404,8 +404,8 @@ BufferUsageAnalysis::buffers(const UsageRecordsOptions &Options) const {
     PlannableBuffer Buffer;
     if (std::optional<UnplannedBuffer> Why =
             sizeBuffer(Facts, Options, Buffer)) {
-      LLVM_DEBUG(llvm::dbgs() << "left alone: " << Facts.Alloc.getLoc()
-                              << ": " << Why->Reason << "\n");
+      LLVM_DEBUG(llvm::dbgs() << "left alone: " << Facts.Alloc.getLoc() << ": "
+                              << Why->Reason << "\n");
       Result.Unplanned.push_back(std::move(*Why));
       continue;
     }

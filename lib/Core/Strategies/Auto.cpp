@@ -1,8 +1,8 @@
 //===- Auto.cpp - The default strategy: best of the rest ------------------===//
 
 #include "memplan/Core/Strategies/Auto.h"
-#include "memplan/Core/Strategies/Exact.h"
 #include "Internal.h"
+#include "memplan/Core/Strategies/Exact.h"
 #include "memplan/Core/Validator.h"
 
 #include "llvm/Support/Debug.h"

@@ -1,9 +1,9 @@
 //===- GreedyBest.cpp - Best of the greedy object strategies --------------===//
 
 #include "memplan/Core/Strategies/GreedyBest.h"
+#include "Internal.h"
 #include "memplan/Core/Strategies/GreedyByBreadth.h"
 #include "memplan/Core/Strategies/GreedyBySize.h"
-#include "Internal.h"
 
 using namespace memplan;
 
