@@ -291,7 +291,6 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     for (const InplacePair &Pair : AP->Pairs)
       Arena.Buffers[Pair.Result].InplaceOf = Arena.Buffers[Pair.Operand].Id;
     numInplace += AP->Pairs.size();
-    Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
     if (G.MemorySpace)
       llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
     if (wantsReport())
