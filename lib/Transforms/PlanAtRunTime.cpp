@@ -6,7 +6,8 @@
 // with the records' static liveness (cached per shape in the runtime), one
 // `memplan_rt_alloc` gives the arena, and each alloc becomes a view at its
 // offset. The arena is freed at every exit. What is left (sizes known only
-// mid-function) stays for the per-buffer lowering.
+// mid-function, or an alloc that may not run on every call) stays for the
+// per-buffer lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,7 +65,12 @@ memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
   uint64_t Align = Alignment;
   for (const PlannableBuffer &B : Buffers.Dynamic) {
     memref::AllocOp Alloc = B.Alloc;
-    if (B.MemorySpace || B.Alignment > MEMPLAN_RT_MAX_ALIGNMENT ||
+    // Only an alloc that runs on every call may be sized at the entry: one
+    // in a branch, a loop or a later block may never run, and its size at
+    // the entry may be garbage (an n*n for a sentinel n) that the entry
+    // would then allocate.
+    if (Alloc->getBlock() != &Entry || B.MemorySpace ||
+        B.Alignment > MEMPLAN_RT_MAX_ALIGNMENT ||
         !llvm::all_of(Alloc.getDynamicSizes(),
                       [&](Value V) { return availableAtEntry(V, Entry); }))
       continue;
