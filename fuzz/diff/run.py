@@ -32,6 +32,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 SRC = os.path.dirname(os.path.dirname(HERE))
 sys.path.insert(0, HERE)
 import gen  # noqa: E402
+import shapes  # noqa: E402
 
 LOWER = ["--one-shot-bufferize",
          "--async-to-async-runtime", "--async-runtime-ref-counting",
@@ -221,7 +222,9 @@ class Stats:
         self.lock = threading.Lock()
         self.c = dict(programs=0, runs=0, mismatches=0, overlaps=0, tool_failures=0,
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
-                      invariant=0, inplace_pairs=0)
+                      invariant=0, inplace_pairs=0, shape_programs=0)
+        self.c.update(dict.fromkeys(ENGAGED, 0))
+        self.scenes = {}
         self.variants = set()
         self.findings = []
 
@@ -310,9 +313,17 @@ def dealloc_ok(tools, prog, tmp, ref):
     return status == "ok" and out == ref
 
 
+def family_of(seed, a):
+    if a.family == "mixed":
+        return "shapes" if seed % 2 else "memref"
+    return a.family
+
+
 def run_seed(seed, a, tools, strategies, st, tmp_root):
     tmp = tempfile.mkdtemp(prefix="s%d-" % seed, dir=tmp_root)
     try:
+        if family_of(seed, a) == "shapes":
+            return _run_seed_shapes(seed, a, tools, strategies, st, tmp)
         return _run_seed(seed, a, tools, strategies, st, tmp)
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
@@ -426,6 +437,221 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
             st.findings.append((seed, kind, variant, d))
     return msgs
 
+# ---------------------------------------------------------------- shapes family
+# Tensor-level programs (shapes.py) run unplanned (one-shot-bufferize) and
+# through memplan-pipeline; what each run engaged is counted from the planned
+# IR and the JSON report, not from what the generator meant.
+
+SHAPES_REF = ["--one-shot-bufferize=bufferize-function-boundaries"]
+SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
+                  "function-boundary-type-conversion=identity-layout-map "
+                  "allow-return-allocs-from-loops", "--buffer-deallocation-pipeline"]
+ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
+           "runtime_plans", "runtime_allocs", "bounded_sizes", "promise_checks",
+           "promise_stops"]
+
+
+def shapes_variants(seed, a, strategies, meta):
+    out = []
+    n = len(strategies) * len(a.alignments)
+    for j in range(a.variants):
+        idx = (seed * a.variants + j) % n
+        s = strategies[idx % len(strategies)]
+        al = a.alignments[(idx // len(strategies)) % len(a.alignments)]
+        k = seed // 2 + j
+        mode = "pipeline" if k % 2 == 0 else "pipeline+nodealloc"
+        if k % 3 == 1:
+            mode += "+hoist"
+        out.append((s, al, mode))
+    return out
+
+
+def shapes_flags(s, al, mode, report, meta):
+    opts = "strategy=%s alignment=%d runtime=true report=%s" % (s, al, report)
+    if "nodealloc" in mode:
+        opts += " deallocate=false"
+    if "hoist" in mode:
+        opts += " fold-limit-bytes=0"  # hoisted, not folded
+    if meta.get("dim_bounds") is not None:
+        opts += " dim-bounds=%d" % meta["dim_bounds"]
+    return ["--memplan-pipeline=" + opts]
+
+
+def engagement(planned, report_text):
+    """What the planned program does that the unplanned one does not."""
+    e = dict.fromkeys(ENGAGED, 0)
+    if report_text:
+        e["inplace_pairs"] = report_text.count('"inplace_of"')
+        e["bounded_sizes"] = report_text.count("planned at its bound")
+    if not planned:
+        return e
+    e["hoisted_globals"] = len(re.findall(r"memref\.global .*(memplan\.hoisted|@__memplan_hoisted)",
+                                          planned))
+    e["runtime_plans"] = len(re.findall(r"call @memplan_rt_plan\(", planned))
+    e["runtime_allocs"] = len(re.findall(r"call @memplan_rt_alloc\(", planned))
+    e["promise_checks"] = len(re.findall(r"call @memplan_rt_broken_promise\(", planned))
+    # ops moved by the order: fz.n (the generator's text order) per function
+    for fn in re.split(r"\n  func\.func ", planned):
+        seen = []
+        for m in re.finditer(r"fz\.n = (\d+)( : i64)?(, fz\.(r|w) = \d+)?", fn):
+            seen.append((int(m.group(1)), m.group(4)))
+        hi = -1
+        for i, (n, kind) in enumerate(seen):
+            if n < hi:
+                e["reordered_ops"] += 1
+            hi = max(hi, n)
+            if kind == "r" and any(k2 == "w" and n2 > n for n2, k2 in seen[:i]):
+                e["global_reads_moved"] += 1
+    return e
+
+
+def promise_stop(status, got, err, ref, bound):
+    """Did the planned program stop as a broken promise must: non-zero exit,
+    what it printed a prefix of the reference, a message naming memplan and
+    the bound?"""
+    if status == "ok" or not ref.startswith(got):
+        return False
+    for line in err.split("\n"):
+        if "memplan" in line and re.search(r"\b%d\b" % bound, line):
+            return True
+    return False
+
+
+def bound_planned_in(report_text, fn_name):
+    try:
+        rep = json.loads(report_text)
+    except (ValueError, TypeError):
+        return False
+    for fn in rep.get("functions", []):
+        if fn.get("function") == fn_name and "planned at its bound" in json.dumps(fn):
+            return True
+    return False
+
+
+def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
+    text, meta = shapes.generate(seed, a.shape_features, a.shape_size)
+    prog = os.path.join(tmp, "prog.mlir")
+    with open(prog, "w") as fh:
+        fh.write(text)
+    lowered = os.path.join(tmp, "ref.ll.mlir")
+    status, _, err = call(tools.opt_cmd(prog, SHAPES_REF + LOWER, lowered))
+    ref = ""
+    if status == "ok":
+        status, ref, err2 = call(tools.run_cmd(lowered))
+        err += err2
+    st.add(programs=1, shape_programs=1)
+    with st.lock:
+        for sc in meta.get("scenes", []):
+            st.scenes[sc] = st.scenes.get(sc, 0) + 1
+    if status != "ok":
+        st.add(gen_errors=1)
+        d = save_files(os.path.join(a.out, "seed%d-shapes-generator-error" % seed),
+                       {"prog.mlir": text, "stderr.txt": err})
+        return ["seed %d: GENERATOR ERROR (shapes; unplanned program fails: %s) -> %s" %
+                (seed, status, d)]
+    msgs = []
+    dealloc_ref = [None]
+
+    def upstream_dealloc_ok():
+        if dealloc_ref[0] is None:
+            ll = os.path.join(tmp, "dealloc.ll.mlir")
+            ok = call(tools.opt_cmd(prog, SHAPES_DEALLOC + LOWER, ll))[0] == "ok"
+            if ok:
+                s2, out2, _ = call(tools.run_cmd(ll))
+                ok = s2 == "ok" and out2 == ref
+            dealloc_ref[0] = ok
+        return dealloc_ref[0]
+
+    for variant in shapes_variants(seed, a, strategies, meta):
+        s, al, mode = variant
+        with st.lock:
+            st.variants.add(("shapes",) + variant)
+        report = os.path.join(tmp, "report-%s-%d.json" % (s, al))
+        if os.path.exists(report):
+            os.remove(report)
+        flags = shapes_flags(s, al, mode, report, meta)
+        planned = os.path.join(tmp, "planned.mlir")
+        out_ll = os.path.join(tmp, "planned.ll.mlir")
+        for f_ in (planned, out_ll):
+            if os.path.exists(f_):
+                os.remove(f_)
+        status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo",
+                                                           "--mlir-print-local-scope"], planned))
+        if status == "ok":
+            status, _, err = call(tools.opt_cmd(planned, LOWER, out_ll))
+        st.add(runs=1)
+        planned_text = open(planned).read() if os.path.exists(planned) else None
+        rep_text = open(report).read() if os.path.exists(report) else None
+        kind, detail, got = None, "", None
+        if status != "ok":
+            if "nodealloc" not in mode and not upstream_dealloc_ok():
+                st.add(pipeline_skipped=1)
+                continue
+            kind = "tool-" + status
+            detail = err[-4000:]
+            st.add(tool_failures=1) if status != "timeout" else st.add(hangs=1)
+        else:
+            eng = engagement(planned_text, rep_text)
+            st.add(**eng)
+            status, got, err = call(tools.run_cmd(out_ll, runtime=True))
+            broken = meta.get("broken")
+            if status == "timeout":
+                kind, detail = "hang", "planned program did not finish in %ds" % TIMEOUT
+                st.add(hangs=1)
+            elif broken is not None and promise_stop(status, got, err, ref, broken):
+                st.add(promise_stops=1)
+            elif status == "ok" and got == ref:
+                if broken is not None and bound_planned_in(rep_text, meta.get("broken_fn")):
+                    kind = "promise-silent"
+                    detail = ("the last call of @%s breaks its promise (bound %d) and the "
+                              "planned program ran on without a message" %
+                              (meta.get("broken_fn"), broken))
+                    st.add(mismatches=1)
+            else:
+                if "nodealloc" not in mode and not upstream_dealloc_ok():
+                    st.add(pipeline_skipped=1)
+                    continue
+                kind = "mismatch"
+                detail = "planned program %s; outputs differ" % (
+                    "exited with " + status if status != "ok" else "ran")
+                if broken is not None:
+                    detail += " (a broken promise, bound %d: no stop with a message)" % broken
+                detail += "\n" + err[-2000:]
+                st.add(mismatches=1)
+            probs = check_report(report) if rep_text else []
+            if probs:
+                st.add(overlaps=1)
+                kind = kind or "overlap"
+                detail += "\nreport: " + "\n".join(probs[:20])
+        if kind is None:
+            continue
+        d = save_files(os.path.join(a.out, "seed%d-shapes-%s-%s-a%d-%s" % (
+            seed, kind, s, al, mode.replace("+", "_"))),
+            {"prog.mlir": text, "planned.mlir": planned_text, "ref.txt": ref,
+             "got.txt": got, "report.json": rep_text})
+        fl = shapes_flags(s, al, mode, "report.json", meta)
+        cmds = [
+            "# regenerate: %s" % sh([sys.executable, os.path.join(HERE, "shapes.py"), "--seed",
+                                     str(seed), "--features", a.shape_features] +
+                                    (["--size", str(a.shape_size)] if a.shape_size else [])),
+            "# unplanned:",
+            sh(tools.opt_cmd("prog.mlir", SHAPES_REF + LOWER, "-")) + " | " +
+            sh(tools.run_cmd("-")),
+            "# planned:",
+            sh(tools.opt_cmd("prog.mlir", fl, "planned.mlir")),
+            sh(tools.opt_cmd("prog.mlir", fl + LOWER, "-")) + " | " +
+            sh(tools.run_cmd("-", runtime=True)),
+        ]
+        with open(os.path.join(d, "README.txt"), "w") as fh:
+            fh.write("%s on seed %d (shapes: %s), strategy=%s alignment=%d mode=%s\n%s\n\n%s\n" %
+                     (kind, seed, " ".join(meta.get("scenes", [])), s, al, mode, detail,
+                      "\n".join(cmds)))
+        msgs.append("seed %d: %s (shapes %s; strategy=%s alignment=%d %s) -> %s" %
+                    (seed, kind.upper(), ",".join(meta.get("scenes", [])), s, al, mode, d))
+        with st.lock:
+            st.findings.append((seed, kind, variant, d))
+    return msgs
+
 
 def list_strategies(opt):
     solve = os.path.join(os.path.dirname(opt), "memplan-solve")
@@ -456,6 +682,13 @@ def main():
                     help="every Nth variant uses memplan-pipeline with deallocation (0: never)")
     ap.add_argument("--features", default="all", help="generator features (gen.py --help)")
     ap.add_argument("--size", type=int, default=None, help="generator --size")
+    ap.add_argument("--family", default="memref", choices=["memref", "shapes", "mixed"],
+                    help="memref: gen.py programs planned by tensor-mem-plan (default); "
+                         "shapes: shapes.py tensor programs through memplan-pipeline; "
+                         "mixed: odd seeds shapes, even seeds memref")
+    ap.add_argument("--shape-features", default="all",
+                    help="shapes.py features (shapes.py --help)")
+    ap.add_argument("--shape-size", type=int, default=None, help="shapes.py --size")
     ap.add_argument("--quick", action="store_true",
                     help="small programs (size 6), one variant, no pipeline variant")
     ap.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "memplan-fuzz-diff"),
@@ -484,6 +717,7 @@ def main():
     a.alignments = [int(x) for x in a.alignments.split(",")]
     set_timeout(a.timeout)
     gen.parse_features(a.features)  # validate
+    shapes.parse_features(a.shape_features)
     for _ in range(60):  # someone may be rebuilding build/
         if os.path.exists(a.memplan_opt):
             break
@@ -555,6 +789,11 @@ def main():
         ((1 + bool(a.runtime_every)) * (1 + bool(a.inplace_every)) + bool(a.pipeline_every)),
         c["inplace_pairs"],
         "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
+    if c["shape_programs"]:
+        print("shapes programs: %d  scenes: %s" % (
+            c["shape_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
+        print("engaged (from planned IR and reports): %s" % "  ".join(
+            "%s: %d" % (k.replace("_", " "), c[k]) for k in ENGAGED))
     if st.findings:
         print("findings in %s" % a.out)
     if (c["mismatches"] or c["overlaps"] or c["tool_failures"] or c["hangs"] or

@@ -1,0 +1,771 @@
+#!/usr/bin/env python3
+"""Random tensor-level MLIR programs in the shapes of issue 21, for run.py's
+`shapes` family: each runs unplanned (one-shot-bufferize) and through
+`memplan-pipeline` (hoisting, memory-aware order, bufferization, in-place
+planning, run-time planning), outputs compared.
+
+  shapes.py --seed N [--features all,-broken] [--size K]
+
+A program is a `main` calling one private function per scene (some twice),
+printing one integer per result (`printI64`). Elements are i32 (wrapping
+arithmetic: exact). Scenes (--features):
+
+  global   a mutable `memref.global` read as `bufferization.to_tensor` of
+           `memref.get_global`, written between reads by `memref.store`, a
+           `func.call` to a private writer (store, loop, `linalg.fill`, copy),
+           big temporaries in between (the order wants to sink the read)
+  nospec   dynamic allocs of n*n elements under an `scf.if` not taken, an
+           `scf.for` of zero trips, an `scf.while` that stops at once, an
+           `scf.index_switch` case not chosen, or after an early exit
+           (`cf.cond_br` to a return); n is a sentinel that makes n*n huge
+           when the branch does not run (run-time planning must not
+           speculate); always-run allocs of min(n, B) beside them
+  bound    sizes bounded by `affine.min` / `arith.minui` (also an absurd
+           bound, 2^40), in straight code and in a tiled loop
+  promise  `memplan.max = M` on an index argument, or `dim-bounds=N` (the
+           variant passes it) on dims of a tensor argument (also a static dim
+           above N read by `tensor.dim`): kept promises
+  broken   the last call of main breaks a promise (size above it): the
+           planned program must stop with a message naming memplan and the
+           bound (or not rely on the promise and print what unplanned prints)
+  hoist    constant-derived tensors (a non-splat constant through
+           linalg.generic) reaching `return` through `arith.select`,
+           `tensor.reshape`, `tensor.cast`, `expand_shape`/`collapse_shape`;
+           the caller writes into the result and calls again
+  chain    independent elementwise chains joined late (the order and
+           in-place reuse have work to do)
+
+Compute ops carry `fz.n = K` (text order) and writes of globals `fz.w`,
+reads of them `fz.r`: run.py counts from the planned IR the ops the order
+moved. The second line of the program is `// fuzz-meta: {json}` with what
+the variant must know (dim-bounds, the broken promise's bound).
+"""
+import argparse
+import json
+import random
+import sys
+
+FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain"]
+NOSPEC_KINDS = ["if", "for", "while", "switch", "exit"]
+HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
+ID = "affine_map<(d0) -> (d0)>"
+ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
+
+
+def parse_features(text):
+    feats = set()
+    for part in text.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if part == "all":
+            feats |= set(FEATURES)
+        elif part == "none":
+            feats = set()
+        elif part.startswith("-"):
+            feats.discard(part[1:])
+        elif part in FEATURES:
+            feats.add(part)
+        else:
+            raise SystemExit("shapes.py: unknown feature %r (known: %s)" %
+                             (part, ",".join(FEATURES)))
+    return feats
+
+
+def ttype(shape, et="i32"):
+    return "tensor<%s%s>" % ("".join(("?" if s is None else str(s)) + "x" for s in shape), et)
+
+
+class Fn:
+    def __init__(self, g, name, params, rets, attrs=""):
+        self.g, self.name, self.params, self.rets = g, name, params, rets
+        self.lines = []
+        self.consts = {}
+        self.n = 0
+        self.ind = 2
+        self.attrs = attrs
+
+    def fresh(self, p="v"):
+        self.n += 1
+        return "%%%s%d" % (p, self.n)
+
+    def const(self, v, t="index"):
+        key = (v, t)
+        if key not in self.consts:
+            name = "%%c%s_%s" % (str(v).replace("-", "m"), t)
+            lit = ("true" if v else "false") if t == "i1" else "%d : %s" % (v, t)
+            self.consts[key] = (name, "%s = arith.constant %s" % (name, lit))
+        return self.consts[key][0]
+
+    def emit(self, line):
+        self.lines.append("  " * self.ind + line)
+
+    def text(self):
+        args = ", ".join("%s: %s" % p for p in self.params)
+        ret = ""
+        if self.rets:
+            ret = " -> " + (self.rets[0] if len(self.rets) == 1 else "(%s)" % ", ".join(self.rets))
+        vis = "" if self.name == "main" else "private "
+        out = ["  func.func %s@%s(%s)%s%s {" % (vis, self.name, args, ret, self.attrs)]
+        out += ["    " + c for _, c in self.consts.values()]
+        out += self.lines
+        out.append("  }")
+        return "\n".join(out)
+
+
+class SGen:
+    def __init__(self, seed, feats, size):
+        self.rng = random.Random(seed * 104729 + 17)
+        self.seed, self.feat, self.size = seed, feats, size
+        self.funcs, self.globals = [], []
+        self.tag = 0
+        self.nscene = 0
+        self.meta = {"scenes": []}
+        self.dim_bounds = None
+        self.broken = False
+
+    def chance(self, p):
+        return self.rng.random() < p
+
+    def ntag(self, extra=""):
+        self.tag += 1
+        return "fz.n = %d : i64%s" % (self.tag, extra)
+
+    # ------------------------------------------------------------ helpers
+    def gen_body(self, f, args, res_var, kind=None):
+        """Emit a random i32 expression of the block arguments into the body."""
+        acc = args[0]
+        for a in args[1:] + [None] * self.rng.randint(0, 1):
+            op = self.rng.choice(["addi", "muli", "xori", "subi"])
+            r = f.fresh("e")
+            if a is None:
+                f.emit("%s = arith.%s %s, %s : i32" % (r, op, acc,
+                                                       f.const(self.rng.randint(1, 9), "i32")))
+            else:
+                f.emit("%s = arith.%s %s, %s : i32" % (r, op, acc, a))
+            acc = r
+        return acc
+
+    def generic(self, f, ins, shape, extra="", dyn_sizes=()):
+        """Elementwise linalg.generic of same-shape tensors into a fresh tensor.empty."""
+        t = ttype(shape)
+        e = f.fresh("em")
+        f.emit("%s = tensor.empty(%s) : %s" % (e, ", ".join(dyn_sizes), t))
+        r = len(shape)
+        m = ID if r == 1 else ID2
+        maps = ", ".join([m] * (len(ins) + 1))
+        its = ", ".join(['"parallel"'] * r)
+        res = f.fresh("t")
+        f.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s], %s} "
+               "ins(%s : %s) outs(%s : %s) {" % (res, maps, its, self.ntag(extra),
+                                                 ", ".join(ins), ", ".join([t] * len(ins)), e, t))
+        bargs = [f.fresh("a") for _ in ins]
+        o = f.fresh("o")
+        f.emit("^bb0(%s):" % ", ".join(["%s: i32" % b for b in bargs] + ["%s: i32" % o]))
+        f.ind += 1
+        v = self.gen_body(f, bargs, None)
+        f.emit("linalg.yield %s : i32" % v)
+        f.ind -= 1
+        f.emit("} -> %s" % t)
+        return res
+
+    def filled(self, f, shape, dyn_sizes=(), seedv=None):
+        """A tensor with index-dependent values (linalg.generic with linalg.index)."""
+        t = ttype(shape)
+        e = f.fresh("em")
+        f.emit("%s = tensor.empty(%s) : %s" % (e, ", ".join(dyn_sizes), t))
+        r = len(shape)
+        m = ID if r == 1 else ID2
+        res = f.fresh("t")
+        f.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s], %s} "
+               "outs(%s : %s) {" % (res, m, ", ".join(['"parallel"'] * r), self.ntag(), e, t))
+        o = f.fresh("o")
+        f.emit("^bb0(%s: i32):" % o)
+        f.ind += 1
+        acc = f.const(seedv if seedv is not None else self.rng.randint(1, 999), "index")
+        for k in range(r):
+            ix = f.fresh("x")
+            f.emit("%s = linalg.index %d : index" % (ix, k))
+            mm = f.fresh("x")
+            f.emit("%s = arith.muli %s, %s : index" % (mm, ix, f.const(self.rng.choice([3, 5, 7, 11]))))
+            a2 = f.fresh("x")
+            f.emit("%s = arith.addi %s, %s : index" % (a2, acc, mm))
+            acc = a2
+        v = f.fresh("x")
+        f.emit("%s = arith.index_cast %s : index to i32" % (v, acc))
+        f.emit("linalg.yield %s : i32" % v)
+        f.ind -= 1
+        f.emit("} -> %s" % t)
+        return res
+
+    def hash_t(self, f, t, shape, acc=None):
+        """i64 hash of every element of tensor t (static or dynamic shape)."""
+        ty = ttype(shape)
+        ubs = []
+        for k, s in enumerate(shape):
+            if s is None:
+                d = f.fresh("d")
+                f.emit("%s = tensor.dim %s, %s : %s" % (d, t, f.const(k), ty))
+                ubs.append(d)
+            else:
+                ubs.append(f.const(s))
+        acc = acc or f.const(self.rng.randint(1, 99), "i64")
+        return self._hloops(f, t, ty, ubs, [], acc)
+
+    def _hloops(self, f, t, ty, ubs, ivs, acc):
+        if len(ivs) == len(ubs):
+            v = f.fresh("l")
+            f.emit("%s = tensor.extract %s[%s] : %s" % (v, t, ", ".join(ivs), ty))
+            x = f.fresh("l")
+            f.emit("%s = arith.extsi %s : i32 to i64" % (x, v))
+            m = f.fresh("l")
+            f.emit("%s = arith.muli %s, %s : i64" % (m, acc, f.const(31, "i64")))
+            n = f.fresh("l")
+            f.emit("%s = arith.addi %s, %s : i64" % (n, m, x))
+            return n
+        iv, a, res = f.fresh("i"), f.fresh("h"), f.fresh("h")
+        f.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {" %
+               (res, iv, f.const(0), ubs[len(ivs)], f.const(1), a, acc))
+        f.ind += 1
+        r = self._hloops(f, t, ty, ubs, ivs + [iv], a)
+        f.emit("scf.yield %s : i64" % r)
+        f.ind -= 1
+        f.emit("}")
+        return res
+
+    def combine(self, f, hs):
+        acc = hs[0]
+        for h in hs[1:]:
+            m = f.fresh("c")
+            f.emit("%s = arith.muli %s, %s : i64" % (m, acc, f.const(1000003, "i64")))
+            x = f.fresh("c")
+            f.emit("%s = arith.xori %s, %s : i64" % (x, m, h))
+            acc = x
+        return acc
+
+    def shape(self, lo=4, hi=64):
+        if self.chance(0.3):
+            return [self.rng.choice([2, 3, 4, 8]), self.rng.choice([4, 8, 16])]
+        return [self.rng.choice([lo, 8, 16, 32, hi])]
+
+    def print_(self, m, v):
+        m.emit("func.call @printI64(%s) : (i64) -> ()" % v)
+        m.emit("func.call @printNewline() : () -> ()")
+
+    def new_fn(self, prefix, params, rets, attrs=""):
+        self.nscene += 1
+        f = Fn(self, "%s%d" % (prefix, self.nscene), params, rets, attrs)
+        self.funcs.append(f)
+        return f
+
+    def call(self, m, f, args, argtys):
+        r = m.fresh("r")
+        m.emit("%s = func.call @%s(%s) : (%s) -> %s" % (r, f.name, ", ".join(args),
+                                                      ", ".join(argtys), f.rets[0]))
+        return r
+
+    def pressure(self, f, x, shape, n=None):
+        """Big temporaries from x between two points: a chain of 1-3 generics,
+        hashed at once (the order wants what lives across it computed late)."""
+        big = [s * self.rng.choice([2, 4]) for s in shape] if len(shape) == 1 else shape
+        t = self.filled(f, big)
+        for _ in range(n or self.rng.randint(1, 3)):
+            t = self.generic(f, [t], big)
+        return self.hash_t(f, t, big)
+
+    # ------------------------------------------------------------ scenes
+    def scene_chain(self, m):
+        shape = self.shape()
+        t = ttype(shape)
+        f = self.new_fn("chain", [("%x", t)], ["i64"])
+        heads = []
+        for _ in range(self.rng.randint(2, 4)):
+            c = self.generic(f, ["%x"], shape)
+            for _ in range(self.rng.randint(0, 3)):
+                c = self.generic(f, [c] + (["%x"] if self.chance(0.3) else []), shape)
+            heads.append(c)
+        acc = heads[0]
+        for h in heads[1:]:
+            acc = self.generic(f, [acc, h], shape)
+        f.emit("return %s : i64" % self.hash_t(f, acc, shape))
+        x = self.filled(m, shape)
+        for _ in range(self.rng.randint(1, 2)):
+            self.print_(m, self.call(m, f, [x], [t]))
+
+    def scene_global(self, m):
+        shape = [self.rng.choice([8, 16, 32, 64])]
+        n = shape[0]
+        mt = "memref<%dxi32>" % n
+        t = ttype(shape)
+        gname = "@g%d" % (len(self.globals) + 1)
+        self.globals.append('  memref.global "private" %s : %s = dense<%d>' %
+                            (gname, mt, self.rng.randint(1, 50)))
+        # a private writer: what a KV-cache update looks like
+        self.nscene += 1
+        w = Fn(self, "writer%d" % self.nscene, [("%v", "i32")], [])
+        self.funcs.append(w)
+        gm = w.fresh("g")
+        w.emit("%s = memref.get_global %s : %s" % (gm, gname, mt))
+        how = self.rng.choice(["store", "loop", "fill", "copy"])
+        if how == "store":
+            w.emit("memref.store %%v, %s[%s] : %s" % (gm, w.const(self.rng.randrange(n)), mt))
+        elif how == "loop":
+            i = w.fresh("i")
+            lo = self.rng.randrange(n)
+            w.emit("scf.for %s = %s to %s step %s {" % (i, w.const(lo), w.const(n),
+                                                       w.const(self.rng.choice([1, 2, 3]))))
+            ii = w.fresh()
+            w.emit("  %s = arith.index_cast %s : index to i32" % (ii, i))
+            s = w.fresh()
+            w.emit("  %s = arith.addi %s, %%v : i32" % (s, ii))
+            w.emit("  memref.store %s, %s[%s] : %s" % (s, gm, i, mt))
+            w.emit("}")
+        elif how == "fill":
+            w.emit("linalg.fill ins(%%v : i32) outs(%s : %s)" % (gm, mt))
+        else:
+            tmp = w.fresh("m")
+            w.emit("%s = memref.alloca() : %s" % (tmp, mt))
+            w.emit("linalg.fill ins(%%v : i32) outs(%s : %s)" % (tmp, mt))
+            w.emit("memref.copy %s, %s : %s to %s" % (tmp, gm, mt, mt))
+        w.emit("return")
+
+        f = self.new_fn("glob", [("%x", t), ("%k", "i32")], ["i64"])
+        hs = []
+        reads = []
+        for step in range(self.rng.randint(1, 3)):
+            gm = f.fresh("g")
+            f.emit("%s = memref.get_global %s : %s" % (gm, gname, mt))
+            tt = f.fresh("gt")
+            f.emit("%s = bufferization.to_tensor %s restrict : %s to %s" % (tt, gm, mt, t))
+            r = self.generic(f, [tt, "%x"] if self.chance(0.7) else [tt], shape,
+                             extra=", fz.r = %d : i64" % (self.tag + 1))
+            reads.append(r)
+            if self.chance(0.8):
+                hs.append(self.pressure(f, "%x", shape))
+            # the write: a store here, or a call of the writer
+            kind = self.rng.choice(["store", "call", "call"])
+            v = f.fresh("wv")
+            f.emit("%s = arith.addi %%k, %s : i32" % (v, f.const(step + 1, "i32")))
+            if kind == "store":
+                gw = f.fresh("g")
+                f.emit("%s = memref.get_global %s : %s" % (gw, gname, mt))
+                f.emit("memref.store %s, %s[%s] {%s} : %s" % (
+                    v, gw, f.const(self.rng.randrange(n)), self.ntag(", fz.w = 1 : i64"), mt))
+            else:
+                f.emit("func.call @%s(%s) {%s} : (i32) -> ()" % (
+                    w.name, v, self.ntag(", fz.w = 1 : i64")))
+        if self.chance(0.5):
+            # a read after the last write, combined with the first read
+            gm = f.fresh("g")
+            f.emit("%s = memref.get_global %s : %s" % (gm, gname, mt))
+            tt = f.fresh("gt")
+            f.emit("%s = bufferization.to_tensor %s restrict : %s to %s" % (tt, gm, mt, t))
+            reads.append(self.generic(f, [tt, reads[0]], shape))
+        for r in reads:
+            hs.append(self.hash_t(f, r, shape))
+        f.emit("return %s : i64" % self.combine(f, hs))
+        x = self.filled(m, shape)
+        for k in range(self.rng.randint(1, 2)):
+            self.print_(m, self.call(m, f, [x, m.const(self.rng.randint(1, 99), "i32")],
+                                     [t, "i32"]))
+
+    def size_arg(self, f, name):
+        """The scene's n: an index argument, or (with dim-bounds on) loaded from
+        a tensor<1xindex> so that no promise covers it."""
+        if self.dim_bounds is None:
+            return name
+        n = f.fresh("n")
+        f.emit("%s = tensor.extract %s[%s] : tensor<1xindex>" % (n, name, f.const(0)))
+        return n
+
+    def size_val(self, m, v):
+        if self.dim_bounds is None:
+            return m.const(v), "index"
+        t = m.fresh("nt")
+        m.emit("%s = tensor.from_elements %s : tensor<1xindex>" % (t, m.const(v)))
+        return t, "tensor<1xindex>"
+
+    def scene_nospec(self, m):
+        kind = self.rng.choice(NOSPEC_KINDS)
+        self.meta["scenes"].append("nospec-" + kind)
+        aty = "index" if self.dim_bounds is None else "tensor<1xindex>"
+        f = self.new_fn("nospec", [("%na", aty)], ["i64"])
+        n = self.size_arg(f, "%na")
+        ok = f.fresh("ok")
+        f.emit("%s = arith.cmpi ult, %s, %s : index" % (ok, n, f.const(1000)))
+        hs = []
+        # always run: min(n, B) elements (bounded), and a static one
+        if self.chance(0.7):
+            b = self.rng.choice([8, 16, 64])
+            mn = f.fresh("mn")
+            f.emit("%s = arith.minui %s, %s : index" % (mn, n, f.const(b)))
+            t0 = self.filled(f, [None], [mn])
+            hs.append(self.hash_t(f, t0, [None]))
+        if self.chance(0.5):
+            hs.append(self.hash_t(f, self.filled(f, [16]), [16]))
+
+        def inner(fn):
+            sq = fn.fresh("sq")
+            fn.emit("%s = arith.muli %s, %s : index" % (sq, n, n))
+            a = self.filled(fn, [None], [sq])
+            b = self.generic(fn, [a], [None], dyn_sizes=[sq])
+            if self.chance(0.5):
+                b = self.generic(fn, [b, a], [None], dyn_sizes=[sq])
+            return self.hash_t(fn, b, [None])
+        dflt = f.const(self.rng.randint(1, 99), "i64")
+        if kind == "if":
+            r = f.fresh("if")
+            neg = self.chance(0.3)
+            cond = ok
+            if neg:
+                cond = f.fresh("nok")
+                f.emit("%s = arith.cmpi uge, %s, %s : index" % (cond, n, f.const(1000)))
+            f.emit("%s = scf.if %s -> (i64) {" % (r, cond))
+            f.ind += 1
+            if neg:
+                f.emit("scf.yield %s : i64" % dflt)
+            else:
+                f.emit("scf.yield %s : i64" % inner(f))
+            f.ind -= 1
+            f.emit("} else {")
+            f.ind += 1
+            if neg:
+                f.emit("scf.yield %s : i64" % inner(f))
+            else:
+                f.emit("scf.yield %s : i64" % dflt)
+            f.ind -= 1
+            f.emit("}")
+            hs.append(r)
+        elif kind == "for":
+            ub = f.fresh("ub")
+            f.emit("%s = arith.select %s, %s, %s : index" % (ub, ok, f.const(self.rng.randint(1, 2)),
+                                                            f.const(0)))
+            r, iv, a = f.fresh("fr"), f.fresh("i"), f.fresh("a")
+            f.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {" %
+                   (r, iv, f.const(0), ub, f.const(1), a, dflt))
+            f.ind += 1
+            h = inner(f)
+            x = f.fresh()
+            f.emit("%s = arith.xori %s, %s : i64" % (x, h, a))
+            f.emit("scf.yield %s : i64" % x)
+            f.ind -= 1
+            f.emit("}")
+            hs.append(r)
+        elif kind == "while":
+            ub = f.fresh("ub")
+            f.emit("%s = arith.select %s, %s, %s : index" % (ub, ok, f.const(self.rng.randint(1, 2)),
+                                                            f.const(0)))
+            r, r2 = f.fresh("w"), f.fresh("w")
+            i, a, i2, a2 = f.fresh("i"), f.fresh("a"), f.fresh("i"), f.fresh("a")
+            f.emit("%s:2 = scf.while (%s = %s, %s = %s) : (index, i64) -> (index, i64) {" %
+                   (r, i, f.const(0), a, dflt))
+            f.ind += 1
+            c = f.fresh("wc")
+            f.emit("%s = arith.cmpi ult, %s, %s : index" % (c, i, ub))
+            f.emit("scf.condition(%s) %s, %s : index, i64" % (c, i, a))
+            f.ind -= 1
+            f.emit("} do {")
+            f.emit("^bb0(%s: index, %s: i64):" % (i2, a2))
+            f.ind += 1
+            h = inner(f)
+            x = f.fresh()
+            f.emit("%s = arith.xori %s, %s : i64" % (x, h, a2))
+            nx = f.fresh()
+            f.emit("%s = arith.addi %s, %s : index" % (nx, i2, f.const(1)))
+            f.emit("scf.yield %s, %s : index, i64" % (nx, x))
+            f.ind -= 1
+            f.emit("}")
+            hs.append(r + "#1")
+        elif kind == "switch":
+            sel = f.fresh("sel")
+            case = self.rng.randint(1, 2)
+            f.emit("%s = arith.select %s, %s, %s : index" % (sel, ok, f.const(case), f.const(0)))
+            r = f.fresh("sw")
+            f.emit("%s = scf.index_switch %s -> i64" % (r, sel))
+            for k in sorted({case, 3 - case}):
+                f.emit("case %d {" % k)
+                f.ind += 1
+                f.emit("scf.yield %s : i64" % (inner(f) if k == case else dflt))
+                f.ind -= 1
+                f.emit("}")
+            f.emit("default {")
+            f.emit("  scf.yield %s : i64" % dflt)
+            f.emit("}")
+            hs.append(r)
+        else:  # early exit: cf.cond_br to a return
+            big = f.fresh("big")
+            f.emit("%s = arith.cmpi uge, %s, %s : index" % (big, n, f.const(1000)))
+            pre = self.combine(f, hs) if hs else dflt
+            f.emit("cf.cond_br %s, ^bb_exit, ^bb_work" % big)
+            f.ind -= 1
+            f.emit("^bb_exit:")
+            f.ind += 1
+            f.emit("return %s : i64" % pre)
+            f.ind -= 1
+            f.emit("^bb_work:")
+            f.ind += 1
+            hs = [pre, inner(f)]
+        f.emit("return %s : i64" % self.combine(f, hs))
+        vals = [self.rng.randint(1, 12), HUGE + self.rng.randint(0, 1000)]
+        if self.chance(0.5):
+            vals.append(self.rng.randint(1, 12))
+        self.rng.shuffle(vals)
+        for v in vals:
+            a, ty = self.size_val(m, v)
+            self.print_(m, self.call(m, f, [a], [ty]))
+
+    def scene_bound(self, m):
+        aty = "index" if self.dim_bounds is None else "tensor<1xindex>"
+        f = self.new_fn("bound", [("%na", aty)], ["i64"])
+        n = self.size_arg(f, "%na")
+        hs = []
+        b = self.rng.choice([4, 16, 64, 100])
+        how = self.rng.choice(["affine", "minui", "minui", "absurd", "tile"])
+        self.meta["scenes"].append("bound-" + how)
+        if how == "tile":
+            # a tiled loop: tile = affine.min(B, n - i)
+            r, iv, a = f.fresh("tr"), f.fresh("i"), f.fresh("a")
+            f.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {" %
+                   (r, iv, f.const(0), n, f.const(b), a, f.const(7, "i64")))
+            f.ind += 1
+            sz = f.fresh("sz")
+            f.emit("%s = affine.min affine_map<(d0)[s0] -> (%d, s0 - d0)>(%s)[%s]" % (sz, b, iv, n))
+            t = self.filled(f, [None], [sz])
+            t = self.generic(f, [t], [None], dyn_sizes=[sz])
+            h = self.hash_t(f, t, [None], acc=a)
+            f.emit("scf.yield %s : i64" % h)
+            f.ind -= 1
+            f.emit("}")
+            hs.append(r)
+        else:
+            sz = f.fresh("sz")
+            if how == "affine":
+                f.emit("%s = affine.min affine_map<()[s0] -> (s0, %d)>()[%s]" % (sz, b, n))
+            elif how == "minui":
+                f.emit("%s = arith.minui %s, %s : index" % (sz, n, f.const(b)))
+            else:
+                f.emit("%s = arith.minui %s, %s : index" % (sz, n, f.const(1 << 40)))
+            shp = [None] if self.chance(0.7) else [None, 4]
+            t = self.filled(f, shp, [sz])
+            for _ in range(self.rng.randint(1, 2)):
+                t = self.generic(f, [t], shp, dyn_sizes=[sz])
+            hs.append(self.hash_t(f, t, shp))
+        f.emit("return %s : i64" % self.combine(f, hs))
+        for v in [self.rng.randint(1, b + 10), self.rng.choice([b, 3, 200])]:
+            a, ty = self.size_val(m, v)
+            self.print_(m, self.call(m, f, [a], [ty]))
+
+    def promise_fn(self, m, bound, broken):
+        """A function whose sizes are promised <= bound; called with sizes in
+        range, the last one above it when broken."""
+        use_db = self.dim_bounds is not None
+        if use_db:
+            inner = self.rng.choice([3, 4, bound + self.rng.randint(1, 20)])
+            xt = ttype([None, inner])
+            f = self.new_fn("promise", [("%x", xt)], ["i64"])
+            d0 = f.fresh("d")
+            f.emit("%s = tensor.dim %%x, %s : %s" % (d0, f.const(0), xt))
+            d1 = f.fresh("d")
+            # a static dim read by tensor.dim: no promise may cover it
+            f.emit("%s = tensor.dim %%x, %s : %s" % (d1, f.const(1), xt))
+            hs = [self.hash_t(f, "%x", [None, inner])]
+            t = self.filled(f, [None], [d0])
+            t = self.generic(f, [t], [None], dyn_sizes=[d0])
+            hs.append(self.hash_t(f, t, [None]))
+            u = self.filled(f, [None], [d1])
+            hs.append(self.hash_t(f, u, [None]))
+            if self.chance(0.5):
+                v = self.generic(f, ["%x"], [None, inner], dyn_sizes=[d0])
+                hs.append(self.hash_t(f, v, [None, inner]))
+        else:
+            f = self.new_fn("promise", [("%n", "index {memplan.max = %d : i64}" % bound)],
+                            ["i64"])
+            hs = []
+            t = self.filled(f, [None], ["%n"])
+            t = self.generic(f, [t], [None], dyn_sizes=["%n"])
+            hs.append(self.hash_t(f, t, [None]))
+            if self.chance(0.5):
+                u = self.filled(f, [None, 3], ["%n"])
+                hs.append(self.hash_t(f, u, [None, 3]))
+        # static neighbours the overflow would hit
+        s = self.filled(f, [16])
+        hs.append(self.hash_t(f, s, [16]))
+        f.emit("return %s : i64" % self.combine(f, hs))
+        vals = [self.rng.randint(1, bound) for _ in range(self.rng.randint(1, 2))]
+        if broken:
+            self.meta["broken_fn"] = f.name
+            vals.append(bound + self.rng.randint(1, 3 * bound + 8))
+        for v in vals:
+            if use_db:
+                x = self.filled(m, [None, inner], [m.const(v)])
+                self.print_(m, self.call(m, f, [x], [ttype([None, inner])]))
+            else:
+                self.print_(m, self.call(m, f, [m.const(v)], ["index"]))
+
+    def scene_hoist(self, m):
+        n = self.rng.choice([4, 6, 8, 12])
+        t = ttype([n])
+        vals = [self.rng.randint(-50, 50) for _ in range(n)]
+        route = [self.rng.choice(["select", "reshape", "cast", "expand", "direct"])
+                 for _ in range(self.rng.randint(1, 2))]
+        self.meta["scenes"].append("hoist-" + "-".join(route))
+        f = self.new_fn("hoist", [("%s", "i1"), ("%y", t)], None)
+        k = f.fresh("k")
+        f.emit("%s = arith.constant dense<[%s]> : %s" % (k, ", ".join(map(str, vals)), t))
+        h = self.generic(f, [k], [n])
+        if self.chance(0.5):
+            h = self.generic(f, [h, k], [n])
+        # a legitimate hoist beside: a constant-derived tensor read by %y's op
+        hs_t = None
+        if self.chance(0.6):
+            k2 = f.fresh("k")
+            f.emit("%s = arith.constant dense<[%s]> : %s" % (
+                k2, ", ".join(str(self.rng.randint(-9, 9)) for _ in range(n)), t))
+            c2 = self.generic(f, [k2], [n])
+            hs_t = self.generic(f, [c2, "%y"], [n])
+        cur, cty = h, [n]
+        for r in route:
+            if r == "select" and cty == [n]:
+                s = f.fresh("sel")
+                f.emit("%s = arith.select %%s, %s, %%y : %s" % (s, cur, t))
+                cur = s
+            elif r == "reshape" and cty == [n]:
+                a, b = (2, n // 2)
+                sh = f.fresh("shp")
+                f.emit("%s = arith.constant dense<[%d, %d]> : tensor<2xindex>" % (sh, a, b))
+                s = f.fresh("rs")
+                f.emit("%s = tensor.reshape %s(%s) : (%s, tensor<2xindex>) -> %s" % (
+                    s, cur, sh, t, ttype([a, b])))
+                s2 = f.fresh("rs")
+                f.emit("%s = tensor.collapse_shape %s [[0, 1]] : %s into %s" % (
+                    s2, s, ttype([a, b]), t))
+                cur = s2
+            elif r == "expand" and cty == [n]:
+                s = f.fresh("ex")
+                f.emit("%s = tensor.expand_shape %s [[0, 1]] output_shape [%d, %d] : %s into %s" % (
+                    s, cur, 2, n // 2, t, ttype([2, n // 2])))
+                s2 = f.fresh("ex")
+                f.emit("%s = tensor.collapse_shape %s [[0, 1]] : %s into %s" % (
+                    s2, s, ttype([2, n // 2]), t))
+                cur = s2
+        rets = []
+        cast = "cast" in route
+        if cast:
+            s = f.fresh("cs")
+            f.emit("%s = tensor.cast %s : %s to %s" % (s, cur, t, ttype([None])))
+            cur = s
+        rty = ttype([None]) if cast else t
+        f.rets = [rty, "i64"]
+        extra = self.hash_t(f, hs_t, [n]) if hs_t is not None else f.const(5, "i64")
+        f.emit("return %s, %s : %s, i64" % (cur, extra, rty))
+        # the caller: read, write into the result, call again
+        y = self.filled(m, [n])
+        sel = m.const(self.rng.choice([0, 1]), "i1") if self.chance(0.3) else None
+        if sel is None:
+            sel = m.fresh("sl")
+            m.emit("%s = arith.cmpi ult, %s, %s : index" % (sel, m.const(self.rng.randint(0, 2)),
+                                                           m.const(1)))
+        for it in range(self.rng.randint(2, 3)):
+            r = m.fresh("hr")
+            m.emit("%s:2 = func.call @%s(%s, %s) : (i1, %s) -> (%s, i64)" % (
+                r, f.name, sel, y, t, rty))
+            shp = [None] if cast else [n]
+            self.print_(m, self.hash_t(m, r + "#0", shp))
+            self.print_(m, r + "#1")
+            how = self.rng.choice(["insert", "fill", "generic"])
+            if how == "insert":
+                w = m.fresh("w")
+                m.emit("%s = tensor.insert %s into %s#0[%s] : %s" % (
+                    w, m.const(1000 + it, "i32"), r, m.const(self.rng.randrange(n)), rty))
+            elif how == "fill":
+                w = m.fresh("w")
+                m.emit("%s = linalg.fill ins(%s : i32) outs(%s#0 : %s) -> %s" % (
+                    w, m.const(2000 + it, "i32"), r, rty, rty))
+            else:
+                w = m.fresh("w")
+                e = r + "#0"
+                m.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = "
+                       "[\"parallel\"]} outs(%s : %s) {" % (w, ID, e, rty))
+                o = m.fresh("o")
+                m.emit("^bb0(%s: i32):" % o)
+                q = m.fresh("q")
+                m.emit("  %s = arith.addi %s, %s : i32" % (q, o, m.const(77, "i32")))
+                m.emit("  linalg.yield %s : i32" % q)
+                m.emit("} -> %s" % rty)
+            self.print_(m, self.hash_t(m, w, [None] if cast else [n]))
+
+    # ------------------------------------------------------------ driver
+    def module(self):
+        m = Fn(self, "main", [], [])
+        m.ind = 2
+        kinds = [k for k in ["global", "nospec", "bound", "promise", "hoist", "chain"]
+                 if k in self.feat]
+        if "promise" in self.feat and self.chance(0.4):
+            self.dim_bounds = self.rng.choice([8, 16, 32])
+            self.meta["dim_bounds"] = self.dim_bounds
+        order = [self.rng.choice(kinds) for _ in range(self.size)] if kinds else []
+        for k in order:
+            if k == "promise":
+                bound = self.dim_bounds or self.rng.choice([4, 8, 16, 40])
+                self.meta["scenes"].append("promise-" + ("dim-bounds" if self.dim_bounds
+                                                         else "max"))
+                self.promise_fn(m, bound, False)
+            else:
+                if k in ("global", "chain"):
+                    self.meta["scenes"].append(k)
+                getattr(self, "scene_" + k)(m)
+        if "broken" in self.feat and ("promise" in self.feat or not kinds) and self.chance(0.35):
+            bound = self.dim_bounds or self.rng.choice([4, 8, 16, 40])
+            self.meta["broken"] = bound
+            self.meta["scenes"].append("broken-" + ("dim-bounds" if self.dim_bounds else "max"))
+            self.promise_fn(m, bound, True)
+        m.emit("return")
+        out = ["// shapes.py --seed %d --features %s --size %d" %
+               (self.seed, ",".join(sorted(self.feat)), self.size),
+               "// fuzz-meta: " + json.dumps(self.meta, sort_keys=True),
+               "module {",
+               "  func.func private @printI64(i64)",
+               "  func.func private @printNewline()"]
+        out += self.globals
+        for fn in self.funcs:
+            out.append(fn.text())
+        out.append(m.text())
+        out.append("}")
+        return "\n".join(out) + "\n"
+
+
+def generate(seed, features="all", size=None):
+    feats = parse_features(features) if isinstance(features, str) else set(features)
+    rng = random.Random(seed * 7919 + 3)
+    if size is None:
+        size = rng.randint(2, 5)
+    g = SGen(seed, feats, size)
+    return g.module(), g.meta
+
+
+def read_meta(text):
+    for line in text.split("\n")[:3]:
+        if line.startswith("// fuzz-meta: "):
+            return json.loads(line[len("// fuzz-meta: "):])
+    return {}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--seed", type=int, required=True)
+    ap.add_argument("--features", default="all",
+                    help="comma list, 'all', 'none', '-name' (known: %s)" % ",".join(FEATURES))
+    ap.add_argument("--size", type=int, default=None, help="scenes in main (default 2-5)")
+    ap.add_argument("-o", "--output", default="-")
+    a = ap.parse_args()
+    text, _ = generate(a.seed, a.features, a.size)
+    if a.output == "-":
+        sys.stdout.write(text)
+    else:
+        with open(a.output, "w") as fh:
+            fh.write(text)
+
+
+if __name__ == "__main__":
+    main()
