@@ -442,10 +442,13 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
 # through memplan-pipeline; what each run engaged is counted from the planned
 # IR and the JSON report, not from what the generator meant.
 
-SHAPES_REF = ["--one-shot-bufferize=bufferize-function-boundaries"]
+SHAPES_REF = ["--one-shot-bufferize=bufferize-function-boundaries "
+              "function-boundary-type-conversion=identity-layout-map"]
 SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops", "--buffer-deallocation-pipeline"]
+# clones of the deallocation pipeline become allocs and copies
+SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
            "runtime_plans", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops"]
@@ -534,7 +537,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
     with open(prog, "w") as fh:
         fh.write(text)
     lowered = os.path.join(tmp, "ref.ll.mlir")
-    status, _, err = call(tools.opt_cmd(prog, SHAPES_REF + LOWER, lowered))
+    status, _, err = call(tools.opt_cmd(prog, SHAPES_REF + SHAPES_LOWER, lowered))
     ref = ""
     if status == "ok":
         status, ref, err2 = call(tools.run_cmd(lowered))
@@ -555,7 +558,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
     def upstream_dealloc_ok():
         if dealloc_ref[0] is None:
             ll = os.path.join(tmp, "dealloc.ll.mlir")
-            ok = call(tools.opt_cmd(prog, SHAPES_DEALLOC + LOWER, ll))[0] == "ok"
+            ok = call(tools.opt_cmd(prog, SHAPES_DEALLOC + SHAPES_LOWER, ll))[0] == "ok"
             if ok:
                 s2, out2, _ = call(tools.run_cmd(ll))
                 ok = s2 == "ok" and out2 == ref
@@ -578,7 +581,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo",
                                                            "--mlir-print-local-scope"], planned))
         if status == "ok":
-            status, _, err = call(tools.opt_cmd(planned, LOWER, out_ll))
+            status, _, err = call(tools.opt_cmd(planned, SHAPES_LOWER, out_ll))
         st.add(runs=1)
         planned_text = open(planned).read() if os.path.exists(planned) else None
         rep_text = open(report).read() if os.path.exists(report) else None
@@ -586,6 +589,9 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         if status != "ok":
             if "nodealloc" not in mode and not upstream_dealloc_ok():
                 st.add(pipeline_skipped=1)
+                if a.verbose:
+                    msgs.append("seed %d: pipeline skipped (upstream deallocation fails too)"
+                                % seed)
                 continue
             kind = "tool-" + status
             detail = err[-4000:]
@@ -635,11 +641,11 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
                                      str(seed), "--features", a.shape_features] +
                                     (["--size", str(a.shape_size)] if a.shape_size else [])),
             "# unplanned:",
-            sh(tools.opt_cmd("prog.mlir", SHAPES_REF + LOWER, "-")) + " | " +
+            sh(tools.opt_cmd("prog.mlir", SHAPES_REF + SHAPES_LOWER, "-")) + " | " +
             sh(tools.run_cmd("-")),
             "# planned:",
             sh(tools.opt_cmd("prog.mlir", fl, "planned.mlir")),
-            sh(tools.opt_cmd("prog.mlir", fl + LOWER, "-")) + " | " +
+            sh(tools.opt_cmd("prog.mlir", fl + SHAPES_LOWER, "-")) + " | " +
             sh(tools.run_cmd("-", runtime=True)),
         ]
         with open(os.path.join(d, "README.txt"), "w") as fh:

@@ -403,6 +403,17 @@ class SGen:
             hs.append(self.hash_t(f, t0, [None]))
         if self.chance(0.5):
             hs.append(self.hash_t(f, self.filled(f, [16]), [16]))
+        if self.chance(0.7):
+            # always run, sized at entry: the function's run-time plan
+            for _ in range(self.rng.randint(1, 2)):
+                t1 = self.filled(f, [None], [n])
+                if self.chance(0.5):
+                    t1 = self.generic(f, [t1], [None], dyn_sizes=[n])
+                x = f.fresh("x")
+                f.emit("%s = tensor.extract %s[%s] : %s" % (x, t1, f.const(0), ttype([None])))
+                x64 = f.fresh("x")
+                f.emit("%s = arith.extsi %s : i32 to i64" % (x64, x))
+                hs.append(x64)
 
         def inner(fn):
             sq = fn.fresh("sq")
@@ -651,10 +662,15 @@ class SGen:
         rets = []
         cast = "cast" in route
         if cast:
+            # through a dynamic type and back (a dynamic call result that the
+            # caller writes into makes one-shot-bufferize emit an invalid alloc)
             s = f.fresh("cs")
             f.emit("%s = tensor.cast %s : %s to %s" % (s, cur, t, ttype([None])))
-            cur = s
-        rty = ttype([None]) if cast else t
+            s2 = f.fresh("cs")
+            f.emit("%s = tensor.cast %s : %s to %s" % (s2, s, ttype([None]), t))
+            cur = s2
+        rty = t
+        cast = False
         f.rets = [rty, "i64"]
         extra = self.hash_t(f, hs_t, [n]) if hs_t is not None else f.const(5, "i64")
         f.emit("return %s, %s : %s, i64" % (cur, extra, rty))
@@ -669,30 +685,34 @@ class SGen:
             r = m.fresh("hr")
             m.emit("%s:2 = func.call @%s(%s, %s) : (i1, %s) -> (%s, i64)" % (
                 r, f.name, sel, y, t, rty))
-            shp = [None] if cast else [n]
-            self.print_(m, self.hash_t(m, r + "#0", shp))
+            res = r + "#0"
+            if cast:
+                # back to the static type (one-shot-bufferize cannot copy a
+                # dynamic call result it must not write in place)
+                res = m.fresh("sc")
+                m.emit("%s = tensor.cast %s#0 : %s to %s" % (res, r, rty, t))
+            self.print_(m, self.hash_t(m, res, [n]))
             self.print_(m, r + "#1")
             how = self.rng.choice(["insert", "fill", "generic"])
             if how == "insert":
                 w = m.fresh("w")
-                m.emit("%s = tensor.insert %s into %s#0[%s] : %s" % (
-                    w, m.const(1000 + it, "i32"), r, m.const(self.rng.randrange(n)), rty))
+                m.emit("%s = tensor.insert %s into %s[%s] : %s" % (
+                    w, m.const(1000 + it, "i32"), res, m.const(self.rng.randrange(n)), t))
             elif how == "fill":
                 w = m.fresh("w")
-                m.emit("%s = linalg.fill ins(%s : i32) outs(%s#0 : %s) -> %s" % (
-                    w, m.const(2000 + it, "i32"), r, rty, rty))
+                m.emit("%s = linalg.fill ins(%s : i32) outs(%s : %s) -> %s" % (
+                    w, m.const(2000 + it, "i32"), res, t, t))
             else:
                 w = m.fresh("w")
-                e = r + "#0"
                 m.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = "
-                       "[\"parallel\"]} outs(%s : %s) {" % (w, ID, e, rty))
+                       "[\"parallel\"]} outs(%s : %s) {" % (w, ID, res, t))
                 o = m.fresh("o")
                 m.emit("^bb0(%s: i32):" % o)
                 q = m.fresh("q")
                 m.emit("  %s = arith.addi %s, %s : i32" % (q, o, m.const(77, "i32")))
                 m.emit("  linalg.yield %s : i32" % q)
-                m.emit("} -> %s" % rty)
-            self.print_(m, self.hash_t(m, w, [None] if cast else [n]))
+                m.emit("} -> %s" % t)
+            self.print_(m, self.hash_t(m, w, [n]))
 
     # ------------------------------------------------------------ driver
     def module(self):
