@@ -26,6 +26,9 @@ def main():
     ap.add_argument("prog")
     ap.add_argument("--flags", required=True, help="planning flags, shell-quoted")
     ap.add_argument("--runtime", action="store_true", help="link libmemplan_runtime.so")
+    ap.add_argument("--shapes", action="store_true",
+                    help="a shapes.py program (tensor level): reference bufferized as "
+                         "run.py does for the shapes family; implies --runtime")
     ap.add_argument("-o", "--output", required=True)
     ap.add_argument("--tries", type=int, default=3,
                     help="runs of the planned program per candidate (async races are flaky)")
@@ -47,12 +50,15 @@ def main():
     cand = os.path.join(tmp, "c.mlir")
     ll = os.path.join(tmp, "c.ll.mlir")
     tests = [0]
+    ref_lower = run.SHAPES_REF + run.SHAPES_LOWER if a.shapes else run.LOWER
+    plan_lower = run.SHAPES_LOWER if a.shapes else run.LOWER
+    a.runtime = a.runtime or a.shapes
 
     def interesting(lines):
         tests[0] += 1
         with open(cand, "w") as fh:
             fh.write("\n".join(lines) + "\n")
-        if run.call(tools.opt_cmd(cand, run.LOWER, ll))[0] != "ok":
+        if run.call(tools.opt_cmd(cand, ref_lower, ll))[0] != "ok":
             return False
         # a deleted fill must not pass for a bug: the reference has to print the
         # same whatever garbage malloc returns (glibc's MALLOC_PERTURB_)
@@ -62,7 +68,7 @@ def main():
         st, ref2, _ = run.call(tools.run_cmd(ll), env={"MALLOC_PERTURB_": "85"})
         if st != "ok" or ref2 != ref:
             return False
-        if run.call(tools.opt_cmd(cand, flags + run.LOWER, ll))[0] != "ok":
+        if run.call(tools.opt_cmd(cand, flags + plan_lower, ll))[0] != "ok":
             return False
         for _ in range(a.tries):  # a race (async) shows only in some runs
             st, got, _ = run.call(tools.run_cmd(ll, runtime=a.runtime))

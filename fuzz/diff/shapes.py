@@ -675,13 +675,15 @@ class SGen:
         extra = self.hash_t(f, hs_t, [n]) if hs_t is not None else f.const(5, "i64")
         f.emit("return %s, %s : %s, i64" % (cur, extra, rty))
         # the caller: read, write into the result, call again
-        y = self.filled(m, [n])
         sel = m.const(self.rng.choice([0, 1]), "i1") if self.chance(0.3) else None
         if sel is None:
             sel = m.fresh("sl")
             m.emit("%s = arith.cmpi ult, %s, %s : index" % (sel, m.const(self.rng.randint(0, 2)),
                                                            m.const(1)))
         for it in range(self.rng.randint(2, 3)):
+            # a fresh %y per call: the result may alias it, and only a dead
+            # %y lets the caller write into the result in place
+            y = self.filled(m, [n])
             r = m.fresh("hr")
             m.emit("%s:2 = func.call @%s(%s, %s) : (i1, %s) -> (%s, i64)" % (
                 r, f.name, sel, y, t, rty))

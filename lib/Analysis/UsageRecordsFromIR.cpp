@@ -34,62 +34,111 @@ llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
   return getBufferLayout(MemTy, Scope);
 }
 
-/// A constant upper bound of a dynamic size: from ValueBoundsOpInterface
-/// (affine.min, arith.minui, tensor/memref.dim of a bounded value, ...), or
-/// given by the user as `memplan.max` on an index argument of the function.
 static bool isFunctionArgument(Value V) {
   auto Arg = dyn_cast<BlockArgument>(V);
   return Arg && Arg.getOwner()->isEntryBlock() &&
          isa<FunctionOpInterface>(Arg.getOwner()->getParentOp());
 }
 
-static std::optional<int64_t> upperBound(Value Size, int64_t ArgumentBound) {
-  if (isFunctionArgument(Size)) {
+namespace {
+/// A constant upper bound of a dynamic size, and whether it rests on a
+/// promise of the user's (then it is checked at run time).
+struct SizeBound {
+  int64_t Value = 0;
+  /// Set when the bound is the user's: "memplan.max = 16 on argument 0",
+  /// "dim-bounds=16 on dim 1 of argument 2".
+  std::string Promise;
+};
+} // namespace
+
+/// The dimension a tensor/memref.dim of a function argument reads, when it
+/// is a dynamic one of the argument's type (only those are the user's to
+/// bound: a static dimension is what the type says).
+static std::optional<std::pair<unsigned, int64_t>>
+dynamicArgumentDim(Value Size) {
+  Operation *Def = Size.getDefiningOp();
+  if (!isa_and_nonnull<memref::DimOp, tensor::DimOp>(Def) ||
+      !isFunctionArgument(Def->getOperand(0)))
+    return std::nullopt;
+  std::optional<int64_t> Index = getConstantIntValue(Def->getOperand(1));
+  auto Shaped = dyn_cast<ShapedType>(Def->getOperand(0).getType());
+  if (!Index || !Shaped || !Shaped.hasRank() || *Index < 0 ||
+      *Index >= Shaped.getRank() || !Shaped.isDynamicDim(*Index))
+    return std::nullopt;
+  return std::make_pair(cast<BlockArgument>(Def->getOperand(0)).getArgNumber(),
+                        *Index);
+}
+
+/// A constant upper bound of a dynamic size: from ValueBoundsOpInterface
+/// (affine.min, arith.minui, tensor/memref.dim of a bounded value, ...), or
+/// promised by the user as `memplan.max` on an index argument of the
+/// function or with dim-bounds for a dynamic dimension of an argument.
+static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound) {
+  if (isFunctionArgument(Size) && Size.getType().isIndex()) {
     auto Arg = cast<BlockArgument>(Size);
     auto Fn = cast<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+    std::string Where = " on argument " + std::to_string(Arg.getArgNumber()) +
+                        " of @" + Fn.getName().str();
     if (auto Max =
             Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(), kMaxAttrName))
-      return Max.getInt() >= 0 ? std::optional<int64_t>(Max.getInt())
-                               : std::nullopt;
+      return Max.getInt() >= 0
+                 ? std::optional<SizeBound>(
+                       {Max.getInt(), "memplan.max = " +
+                                          std::to_string(Max.getInt()) + Where})
+                 : std::nullopt;
     if (ArgumentBound >= 0)
-      return ArgumentBound;
+      return SizeBound{ArgumentBound,
+                       "dim-bounds=" + std::to_string(ArgumentBound) + Where};
   }
-  // A dim of a shaped argument, under the user's bound.
-  if (ArgumentBound >= 0 && Size.getDefiningOp() &&
-      isa<memref::DimOp, tensor::DimOp>(Size.getDefiningOp()) &&
-      isFunctionArgument(Size.getDefiningOp()->getOperand(0)))
-    return ArgumentBound;
+  // A dynamic dim of a shaped argument, under the user's bound.
+  if (ArgumentBound >= 0)
+    if (auto Dim = dynamicArgumentDim(Size)) {
+      auto Fn = cast<FunctionOpInterface>(
+          cast<BlockArgument>(Size.getDefiningOp()->getOperand(0))
+              .getOwner()
+              ->getParentOp());
+      return SizeBound{ArgumentBound,
+                       "dim-bounds=" + std::to_string(ArgumentBound) +
+                           " on dim " + std::to_string(Dim->second) +
+                           " of argument " + std::to_string(Dim->first) +
+                           " of @" + Fn.getName().str()};
+    }
   // arith.minui/minsi have no ValueBounds model in MLIR 22: the minimum is
   // at most the bound of either operand.
   if (isa_and_nonnull<arith::MinUIOp, arith::MinSIOp>(Size.getDefiningOp())) {
-    std::optional<int64_t> Lhs =
+    std::optional<SizeBound> Lhs =
         upperBound(Size.getDefiningOp()->getOperand(0), ArgumentBound);
-    std::optional<int64_t> Rhs =
+    std::optional<SizeBound> Rhs =
         upperBound(Size.getDefiningOp()->getOperand(1), ArgumentBound);
     if (Lhs && Rhs)
-      return std::min(*Lhs, *Rhs);
-    return Lhs ? Lhs : Rhs;
+      return Lhs->Value <= Rhs->Value ? Lhs : Rhs;
+    if (Lhs || Rhs)
+      return Lhs ? Lhs : Rhs;
   }
   FailureOr<int64_t> Bound = ValueBoundsConstraintSet::computeConstantBound(
       presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(Size),
       /*stopCondition=*/nullptr, /*closedUB=*/true);
   if (failed(Bound) || *Bound < 0)
     return std::nullopt;
-  return *Bound;
+  return SizeBound{*Bound, ""};
 }
 
 llvm::Expected<ElementLayout>
-memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound) {
+memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound,
+                             SmallVectorImpl<SizePromise> *Promises) {
   MemRefType Type = Alloc.getType();
   SmallVector<int64_t> Shape(Type.getShape());
   unsigned Next = 0;
   for (int64_t &Dim : Shape)
     if (ShapedType::isDynamic(Dim)) {
-      std::optional<int64_t> Bound =
-          upperBound(Alloc.getDynamicSizes()[Next++], ArgumentDimBound);
+      unsigned Index = Next++;
+      std::optional<SizeBound> Bound =
+          upperBound(Alloc.getDynamicSizes()[Index], ArgumentDimBound);
       if (!Bound)
         return llvm::createStringError("dynamic shape");
-      Dim = *Bound;
+      Dim = Bound->Value;
+      if (Promises && !Bound->Promise.empty())
+        Promises->push_back({Index, Bound->Value, Bound->Promise});
     }
   return getBufferLayout(MemRefType::get(Shape, Type.getElementType(),
                                          Type.getLayout(),
@@ -365,15 +414,30 @@ sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
     return UnplannedBuffer{Alloc, std::move(Reason), nullptr};
   };
   MemRefType Type = Alloc.getType();
+  SmallVector<SizePromise, 1> Promises;
   llvm::Expected<ElementLayout> Layout =
       Type.hasStaticShape()
           ? staticBufferLayout(Type, Alloc.getOperation())
-          : boundedBufferLayout(Alloc, Options.ArgumentDimBound);
+          : boundedBufferLayout(Alloc, Options.ArgumentDimBound, &Promises);
+  // A bound far above what the program will use (minui %n, 2^40) would
+  // make an arena nobody can allocate: above the cap it stays dynamic.
+  bool OverCap =
+      Layout && !Type.hasStaticShape() && Layout->Size > Options.MaxStaticBytes;
+  if (OverCap)
+    Layout = llvm::createStringError(
+        "dynamic shape (its bound, " + std::to_string(Layout->Size) +
+        " bytes, is above max-static-bytes=" +
+        std::to_string(Options.MaxStaticBytes) + ")");
   bool Dynamic = false;
   if (!Layout) {
     std::string Why = llvm::toString(Layout.takeError());
-    if (!Options.DynamicRecords || Why != "dynamic shape")
-      return Leave(Why);
+    if (!Options.DynamicRecords ||
+        !StringRef(Why).starts_with("dynamic shape")) {
+      UnplannedBuffer U = Leave(Why);
+      U.AlwaysRemark = OverCap;
+      return U;
+    }
+    Promises.clear();
     Layout = getBufferLayout(Type, Alloc.getOperation());
     if (!Layout)
       return Leave(llvm::toString(Layout.takeError()));
@@ -387,6 +451,7 @@ sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
     return Facts.Left;
   Buffer = Facts.Buffer;
   Buffer.Dynamic = Dynamic;
+  Buffer.Promises.assign(Promises.begin(), Promises.end());
   Buffer.Record.Size = Layout->Size;
   // Lowered loads and stores assume the element's alignment (16 for
   // vector<3xf32>), and the alloc may ask for more.

@@ -61,6 +61,8 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.preserveIntermediates = Options.preserveIntermediates;
   Plan.arena = Options.arena;
   Plan.dimBounds = Options.dimBounds;
+  Plan.maxStaticBytes = Options.maxStaticBytes;
+  Plan.checkPromises = Options.checkPromises;
   Plan.inplace = Options.inplace;
   Plan.deallocationRunsAfter = Options.deallocate;
   PM.addPass(createTensorMemPlan(Plan));

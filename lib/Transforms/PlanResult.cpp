@@ -72,10 +72,11 @@ memplan::planArena(const ArenaGroup &Group, uint64_t NumTasks,
   return Out;
 }
 
-static UsageRecordsOptions recordsOptions(const PlanOptions &Options) {
+UsageRecordsOptions memplan::recordsOptions(const PlanOptions &Options) {
   UsageRecordsOptions R;
   R.DeallocationRunsAfter = Options.DeallocationRunsAfter;
   R.ArgumentDimBound = Options.DimBounds;
+  R.MaxStaticBytes = Options.MaxStaticBytes;
   return R;
 }
 

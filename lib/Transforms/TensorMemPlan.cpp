@@ -105,6 +105,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     O.PreserveIntermediates = preserveIntermediates;
     O.DeallocationRunsAfter = deallocationRunsAfter;
     O.DimBounds = dimBounds;
+    // Negative: no cap would be absurd; rejected in initialize().
+    O.MaxStaticBytes =
+        static_cast<uint64_t>(static_cast<int64_t>(maxStaticBytes));
     O.Inplace = inplace;
     return O;
   }
@@ -121,6 +124,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       return Fail("tensor-mem-plan: alignment " +
                   llvm::Twine(static_cast<int64_t>(alignment)) +
                   " is not a positive power of two");
+    if (maxStaticBytes < 0)
+      return Fail("tensor-mem-plan: max-static-bytes " +
+                  llvm::Twine(static_cast<int64_t>(maxStaticBytes)) +
+                  " is negative");
     if (llvm::Error E = checkPlanOptions(planOptions()))
       return Fail("tensor-mem-plan: " + llvm::toString(std::move(E)));
     if (!timeline.empty())
@@ -217,7 +224,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                        .subCategory("tensor-mem-plan")
                        .function(Fn.getName()))
         << remark::reason("{0}", U.Reason);
-    if (!remarks)
+    if (!remarks && !U.AlwaysRemark)
       return;
     InFlightDiagnostic D = U.Alloc->emitRemark()
                            << "buffer not planned: " << U.Reason;
@@ -227,10 +234,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
 
   LogicalResult planFunction(FunctionOpInterface Fn, FunctionReport &Report) {
     PlanOptions Options = planOptions();
-    UsageRecordsOptions RecordsOptions;
-    RecordsOptions.DeallocationRunsAfter = Options.DeallocationRunsAfter;
-    RecordsOptions.ArgumentDimBound = Options.DimBounds;
-    FunctionBuffers Buffers = analysisOf(Fn).buffers(RecordsOptions);
+    FunctionBuffers Buffers = analysisOf(Fn).buffers(recordsOptions(Options));
     warnIfNotBufferized(Fn, Buffers);
     Report.Function = Fn.getName().str();
     Report.Location = locationOf(Fn);
@@ -317,6 +321,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       ArenaValue = memref::AllocOp::create(
           B, Fn.getLoc(), ArenaType, ValueRange(), B.getI64IntegerAttr(Align));
     }
+    if (checkPromises)
+      memplan::checkPromises(G, getOperation());
     rewriteToArenaViews(Fn, G, P.Offsets, ArenaValue, FreesBuffers);
     return success();
   }

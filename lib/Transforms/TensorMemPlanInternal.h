@@ -36,6 +36,9 @@ planArena(const ArenaGroup &Group, uint64_t NumTasks,
           const PlanOptions &Options,
           llvm::ArrayRef<InplaceCandidate> Candidates = {});
 
+/// The analysis options that Options imply.
+UsageRecordsOptions recordsOptions(const PlanOptions &Options);
+
 /// The in-place candidates of Fn when Options ask for them.
 llvm::SmallVector<InplaceCandidate>
 inplaceCandidates(mlir::FunctionOpInterface Fn, const FunctionBuffers &Buffers,
@@ -67,6 +70,13 @@ mlir::FailureOr<mlir::Value> addArenaArgument(mlir::FunctionOpInterface Fn,
 void rewriteToArenaViews(mlir::FunctionOpInterface Fn, const ArenaGroup &Group,
                          const OffsetsAssignment &Offsets, mlir::Value Arena,
                          bool FreesBuffers);
+
+// CheckPromises.cpp
+
+/// Before each alloc of Group planned at a promised bound, a run-time check
+/// that stops the program when its size is above the bound
+/// (memplan_rt_broken_promise). PassRoot is the op the pass runs on.
+void checkPromises(const ArenaGroup &Group, mlir::Operation *PassRoot);
 
 // ReportFromIR.cpp
 

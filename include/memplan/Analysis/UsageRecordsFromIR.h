@@ -23,6 +23,16 @@
 
 namespace memplan {
 
+/// A dynamic size planned at a bound the user promised (memplan.max,
+/// dim-bounds): the rewrite checks it at run time.
+struct SizePromise {
+  /// Which of the alloc's dynamic sizes.
+  unsigned DynamicIndex = 0;
+  int64_t Bound = 0;
+  /// Names the promise: "memplan.max = 16 on argument 0 of @f".
+  std::string What;
+};
+
 /// A buffer the planner may place: a static-shape memref.alloc whose buffer
 /// (with every alias) stays inside the function.
 struct PlannableBuffer {
@@ -41,6 +51,8 @@ struct PlannableBuffer {
   mlir::Operation *LastUser = nullptr;
   /// memref.dealloc ops that free this buffer (through any alias).
   llvm::SmallVector<mlir::Operation *, 2> Deallocs;
+  /// The promised bounds its planned size rests on.
+  llvm::SmallVector<SizePromise, 1> Promises;
 };
 
 /// A buffer left alone, with the reason and the op that caused it.
@@ -48,6 +60,9 @@ struct UnplannedBuffer {
   mlir::Operation *Alloc;
   std::string Reason;
   mlir::Operation *Culprit = nullptr;
+  /// Said with a remark even when remarks are off: a bound the user may
+  /// not expect to be refused (above max-static-bytes).
+  bool AlwaysRemark = false;
 };
 
 struct FunctionBuffers {
@@ -94,6 +109,9 @@ constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
 /// sized by it is planned at the bound.
 constexpr llvm::StringLiteral kMaxAttrName = "memplan.max";
 
+/// The default cap on a bounded dynamic buffer: 256 MiB.
+constexpr uint64_t kDefaultMaxStaticBytes = uint64_t(1) << 28;
+
 struct UsageRecordsOptions {
   /// The ownership-based deallocation will run after planning. It frees a
   /// memref forwarded through a block argument or a region result by the
@@ -105,6 +123,9 @@ struct UsageRecordsOptions {
   /// without a `memplan.max` of its own; negative: none (ExecuTorch and
   /// TVM Relax plan dynamic tensors at such a user-given bound).
   int64_t ArgumentDimBound = -1;
+  /// A dynamic alloc is planned at its bound only up to this many bytes;
+  /// above, it stays dynamic (a provable minui %n, 2^40 is no use).
+  uint64_t MaxStaticBytes = kDefaultMaxStaticBytes;
   /// Dynamic allocs without a bound get records too (Record.Size is the
   /// bytes of their static part), in FunctionBuffers::Dynamic, for
   /// planning at run time.
@@ -148,9 +169,12 @@ FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
 
 /// Byte size of a dynamic alloc at the constant upper bound of each of its
 /// dynamic sizes (ValueBoundsOpInterface, or `memplan.max` on a function
-/// argument), or "dynamic shape" when a size has none.
-llvm::Expected<ElementLayout>
-boundedBufferLayout(mlir::memref::AllocOp Alloc, int64_t ArgumentDimBound = -1);
+/// argument, or dim-bounds on a dynamic dimension of one), or "dynamic
+/// shape" when a size has none. The sizes whose bound is a promise of the
+/// user's are added to \p Promises.
+llvm::Expected<ElementLayout> boundedBufferLayout(
+    mlir::memref::AllocOp Alloc, int64_t ArgumentDimBound = -1,
+    llvm::SmallVectorImpl<SizePromise> *Promises = nullptr);
 
 /// Byte size (Size) of a memref type's buffer and the alignment its
 /// elements need, or a reason why the planner cannot use it (dynamic shape,

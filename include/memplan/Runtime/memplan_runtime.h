@@ -198,3 +198,12 @@ void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
 #endif
 
 #endif /* MEMPLAN_RUNTIME_MEMPLAN_RUNTIME_H */
+/* `func.func private @memplan_rt_broken_promise(memref<?xi8>, i64, i64)
+   attributes {llvm.emit_c_interface}`: tensor-mem-plan calls it when a size
+   it planned at a promised bound (memplan.max, dim-bounds) is above it.
+   Prints what was promised (the text in `what`), the size and the bound,
+   then ends the process as MEMPLAN_RT_ON_OOM says (abort by default, or
+   exit(MEMPLAN_RT_EXIT_STATUS)). */
+void _mlir_ciface_memplan_rt_broken_promise(memplan_rt_memref_i8 *what,
+                                            int64_t got, int64_t bound);
+

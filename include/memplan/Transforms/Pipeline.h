@@ -89,6 +89,16 @@ struct MemPlanPipelineOptions
                      "arguments: such allocs are planned at the bound "
                      "(negative: none)"),
       llvm::cl::init(-1)};
+  Option<int64_t> maxStaticBytes{
+      *this, "max-static-bytes",
+      llvm::cl::desc("A dynamic alloc is planned at its bound only up to "
+                     "this many bytes; above, it stays dynamic"),
+      llvm::cl::init(268435456)};
+  Option<bool> checkPromises{
+      *this, "check-promises",
+      llvm::cl::desc("Check at run time every size planned at a promised "
+                     "bound (memplan.max, dim-bounds)"),
+      llvm::cl::init(true)};
   Option<bool> inplace{
       *this, "inplace",
       llvm::cl::desc("Let an elementwise result take the bytes of an operand "

@@ -42,6 +42,8 @@ struct PlanOptions {
   /// Upper bound of every dynamic size taken straight from a function
   /// argument without a `memplan.max` of its own; negative: none.
   int64_t DimBounds = -1;
+  /// A dynamic alloc is planned at its bound only up to this many bytes.
+  uint64_t MaxStaticBytes = uint64_t(1) << 28;
   /// An elementwise result may take the bytes of an operand that dies at
   /// its op (docs/InplaceReuse.md).
   bool Inplace = false;

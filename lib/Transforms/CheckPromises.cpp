@@ -1,0 +1,115 @@
+//===- CheckPromises.cpp - Run-time checks of promised size bounds --------===//
+//
+// A dynamic size planned at a bound the user promised (memplan.max,
+// dim-bounds) is checked before its buffer is used:
+//
+//   %broken = arith.cmpi ugt, %size, %bound
+//   scf.if %broken {
+//     call @memplan_rt_broken_promise(%what, %size, %bound)   // never returns
+//   }
+//
+// `what` is a constant global naming the promise. A pass nested below the
+// symbol table (tensor-mem-plan under func.func) may not add symbols, so
+// there the check is a cf.assert with the same text, less the size.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TensorMemPlanInternal.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace memplan;
+
+static constexpr llvm::StringLiteral kBrokenPromiseFn =
+    "memplan_rt_broken_promise";
+
+static func::FuncOp declareBrokenPromise(SymbolTable &Symbols,
+                                         Operation *Module) {
+  if (auto Fn = Symbols.lookup<func::FuncOp>(kBrokenPromiseFn))
+    return Fn;
+  OpBuilder B = OpBuilder::atBlockBegin(&Module->getRegion(0).front());
+  auto Type =
+      B.getFunctionType({MemRefType::get({ShapedType::kDynamic}, B.getI8Type()),
+                         B.getI64Type(), B.getI64Type()},
+                        {});
+  auto Fn = func::FuncOp::create(B, Module->getLoc(), kBrokenPromiseFn, Type);
+  Fn.setPrivate();
+  Fn->setAttr("llvm.emit_c_interface", B.getUnitAttr());
+  Symbols.insert(Fn);
+  return Fn;
+}
+
+/// A constant i8 global holding Text.
+static memref::GlobalOp textGlobal(SymbolTable &Symbols, Operation *Module,
+                                   StringRef Text) {
+  OpBuilder B = OpBuilder::atBlockBegin(&Module->getRegion(0).front());
+  auto Type =
+      MemRefType::get({static_cast<int64_t>(Text.size())}, B.getI8Type());
+  SmallVector<int8_t> Bytes(Text.begin(), Text.end());
+  auto Init = DenseElementsAttr::get(
+      RankedTensorType::get(Type.getShape(), B.getI8Type()),
+      ArrayRef<int8_t>(Bytes));
+  auto Global = memref::GlobalOp::create(
+      B, Module->getLoc(), "__memplan_promise", B.getStringAttr("private"),
+      Type, Init, /*constant=*/true, /*alignment=*/nullptr);
+  Symbols.insert(Global); // renames on a clash
+  return Global;
+}
+
+void memplan::checkPromises(const ArenaGroup &Group, Operation *PassRoot) {
+  Operation *Module = nullptr;
+  std::optional<SymbolTable> Symbols;
+  for (const PlannableBuffer *Buffer : Group.Buffers) {
+    if (Buffer->Promises.empty())
+      continue;
+    memref::AllocOp Alloc = Buffer->Alloc;
+    if (!Module) {
+      Module = SymbolTable::getNearestSymbolTable(Alloc->getParentOp());
+      // Symbols may be added only when the pass owns the symbol table.
+      if (Module && !PassRoot->isAncestor(Module))
+        Module = nullptr;
+      if (Module && Module->getNumRegions() == 1 &&
+          Module->getRegion(0).hasOneBlock())
+        Symbols.emplace(Module);
+      else
+        Module = nullptr;
+    }
+    Location Loc = Alloc.getLoc();
+    OpBuilder B(Alloc);
+    for (const SizePromise &P : Buffer->Promises) {
+      Value Size = Alloc.getDynamicSizes()[P.DynamicIndex];
+      Value Bound = arith::ConstantIndexOp::create(B, Loc, P.Bound);
+      Value Broken =
+          arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ugt, Size, Bound);
+      std::string What = P.What + " (dim " + std::to_string(P.DynamicIndex) +
+                         " of the buffer at " + locationOf(Alloc) + ")";
+      if (!Symbols) {
+        Value Kept = arith::XOrIOp::create(
+            B, Loc, Broken, arith::ConstantIntOp::create(B, Loc, 1, 1));
+        cf::AssertOp::create(B, Loc, Kept,
+                             "memplan: broken size promise: " + What +
+                                 ", size above " + std::to_string(P.Bound));
+        continue;
+      }
+      func::FuncOp Fn = declareBrokenPromise(*Symbols, Module);
+      memref::GlobalOp Text = textGlobal(*Symbols, Module, What);
+      auto If = scf::IfOp::create(B, Loc, Broken, /*withElseRegion=*/false);
+      OpBuilder TB = If.getThenBodyBuilder();
+      Value Bytes = memref::GetGlobalOp::create(TB, Loc, Text.getType(),
+                                                Text.getSymName());
+      Value Dyn = memref::CastOp::create(
+          TB, Loc, MemRefType::get({ShapedType::kDynamic}, TB.getI8Type()),
+          Bytes);
+      Value Got = arith::IndexCastOp::create(TB, Loc, TB.getI64Type(), Size);
+      Value Bound64 =
+          arith::IndexCastOp::create(TB, Loc, TB.getI64Type(), Bound);
+      func::CallOp::create(TB, Loc, Fn, ValueRange{Dyn, Got, Bound64});
+    }
+  }
+}
