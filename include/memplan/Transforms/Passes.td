@@ -17,7 +17,10 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
     FunctionOpInterface op nested in it (or the op itself) gets its own arena.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
-                           "mlir::memref::MemRefDialect"];
+                           "mlir::cf::ControlFlowDialect",
+                           "mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::scf::SCFDialect"];
   let options = [
     Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
            "Planning strategy (see memplan-solve --list)">,
@@ -47,6 +50,15 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            "argument (an index argument, or a dim of a shaped one) without "
            "a memplan.max of its own: such allocs are planned at the bound "
            "(negative: none)">,
+    Option<"maxStaticBytes", "max-static-bytes", "int64_t",
+           /*default=*/"268435456",
+           "A dynamic alloc is planned at its bound (proved, memplan.max or "
+           "dim-bounds) only up to this many bytes; above, it stays dynamic, "
+           "with a remark">,
+    Option<"checkPromises", "check-promises", "bool", /*default=*/"true",
+           "Check at run time every size planned at a bound the user "
+           "promised (memplan.max, dim-bounds): a broken promise stops the "
+           "program with a message (libmemplan_runtime)">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Write a JSON report of every plan to this file">,
     Option<"inplace", "inplace", "bool", /*default=*/"false",
