@@ -8,12 +8,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Core/Schedule.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -54,21 +56,198 @@ bool isHoistableConstant(Operation *Op) {
          Op->getNumRegions() == 0 && isMemoryEffectFree(Op);
 }
 
-/// A tensor read from a global (a constant hoisted by
-/// tensor-mem-hoist-constants): no arena bytes. The to_tensor is not pure, so
-/// it keeps its order after the op that fills the global.
-bool isGlobalTensor(Operation *Op) {
-  auto ToTensor = dyn_cast<bufferization::ToTensorOp>(Op);
-  return ToTensor &&
-         ToTensor->getOperand(0).getDefiningOp<memref::GetGlobalOp>();
+/// A tensor read from a memref (a global, such as a constant hoisted by
+/// tensor-mem-hoist-constants, or an argument): no arena bytes. The to_tensor
+/// is not pure, so it keeps its order after the op that fills the memref;
+/// orderMemory keeps its readers between the writes to that memory.
+bool isMemRefTensor(Operation *Op) {
+  return isa<bufferization::ToTensorOp>(Op) &&
+         isa<BaseMemRefType>(Op->getOperand(0).getType());
 }
 
 /// Ops whose tensor results are views of their first operand's buffer.
 bool isView(Operation *Op) {
   return isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp,
              tensor::ExtractSliceOp, tensor::CastOp>(Op) ||
-         isGlobalTensor(Op);
+         isMemRefTensor(Op);
 }
+
+/// Memory a read or a write may touch: some globals by name, or anything.
+struct MemorySet {
+  bool Any = false;
+  SmallVector<StringAttr, 1> Globals;
+
+  bool empty() const { return !Any && Globals.empty(); }
+  void add(const MemorySet &Other) {
+    Any |= Other.Any;
+    for (StringAttr G : Other.Globals)
+      if (!llvm::is_contained(Globals, G))
+        Globals.push_back(G);
+  }
+  /// Only two distinct globals are known apart; a memref argument or any
+  /// other memref may be a view of anything.
+  bool mayAlias(const MemorySet &Other) const {
+    if (empty() || Other.empty())
+      return false;
+    if (Any || Other.Any)
+      return true;
+    return llvm::any_of(Globals, [&](StringAttr G) {
+      return llvm::is_contained(Other.Globals, G);
+    });
+  }
+};
+
+/// What bytes the values and ops of one function may read or write.
+/// Default-deny: whatever it cannot name is "anything".
+class MemoryFacts {
+public:
+  explicit MemoryFacts(Operation *Scope)
+      : Fn(dyn_cast<FunctionOpInterface>(Scope)) {
+    if (!Fn)
+      Fn = Scope->getParentOfType<FunctionOpInterface>();
+  }
+
+  /// The memory a memref value may point into.
+  MemorySet memrefRoot(Value M) {
+    MemorySet S;
+    if (auto Get = M.getDefiningOp<memref::GetGlobalOp>())
+      S.Globals.push_back(Get.getNameAttr().getAttr());
+    else
+      S.Any = true;
+    return S;
+  }
+
+  /// The mutable memory a memref reads: nothing for a constant global or a
+  /// hoisted one (written only by the init function, which runs before the
+  /// to_tensor that reads it).
+  MemorySet mutableRoot(Value M) {
+    if (auto Get = M.getDefiningOp<memref::GetGlobalOp>()) {
+      auto Global = Symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
+          Get, Get.getNameAttr().getAttr());
+      if (Global &&
+          (Global.getConstant() || Global->hasAttr(memplan::HoistedGlobalAttr)))
+        return {};
+    }
+    return memrefRoot(M);
+  }
+
+  /// The mutable memory whose bytes a tensor value may still be: tensors are
+  /// values, except one made by to_tensor from a memref, and what forwards it.
+  const MemorySet &tensorSources(Value V) {
+    auto It = Sources.find(V);
+    if (It != Sources.end())
+      return It->second;
+    MemorySet S = computeSources(V);
+    return Sources[V] = std::move(S);
+  }
+
+  /// The mutable memory Op (and what it nests) reads through tensors.
+  MemorySet tensorReads(Operation *Op) {
+    MemorySet S;
+    Op->walk([&](Operation *Inner) {
+      for (Value V : Inner->getOperands())
+        if (isa<TensorType>(V.getType()) &&
+            !Op->isAncestor(V.getParentRegion()->getParentOp()))
+          S.add(tensorSources(V));
+    });
+    return S;
+  }
+
+  /// The memory Op (and what it nests) may write: its MemoryEffectOpInterface
+  /// write and free effects, anything for an op without one (a call), and
+  /// the memory behind a destination it may write in place.
+  MemorySet writes(Operation *Op) {
+    MemorySet S;
+    Op->walk([&](Operation *Inner) {
+      if (auto D = dyn_cast<DestinationStyleOpInterface>(Inner))
+        if (hasWritableToTensor())
+          for (OpOperand &Init : D.getDpsInitsMutable())
+            if (isa<TensorType>(Init.get().getType()))
+              S.add(tensorSources(Init.get()));
+      // A to_tensor reads; writes through its result are the users'.
+      if (isa<bufferization::ToTensorOp>(Inner))
+        return;
+      auto Effects = dyn_cast<MemoryEffectOpInterface>(Inner);
+      if (!Effects) {
+        if (!Inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          S.Any = true;
+        return;
+      }
+      SmallVector<MemoryEffects::EffectInstance> List;
+      Effects.getEffects(List);
+      for (const MemoryEffects::EffectInstance &E : List) {
+        if (!isa<MemoryEffects::Write, MemoryEffects::Free>(E.getEffect()))
+          continue;
+        if (Value M = E.getValue()) {
+          // A buffer allocated inside Op is no memory anyone else reads.
+          Operation *Def = M.getDefiningOp();
+          if (Def && Op->isAncestor(Def) &&
+              isa<memref::AllocOp, memref::AllocaOp>(Def))
+            continue;
+          S.add(memrefRoot(M));
+        } else if (SymbolRefAttr Sym = E.getSymbolRef()) {
+          S.Globals.push_back(Sym.getLeafReference());
+        } else {
+          S.Any = true;
+        }
+      }
+    });
+    return S;
+  }
+
+private:
+  /// Bufferization writes into a to_tensor's memory only when it is marked
+  /// writable (it copies otherwise); without one, a destination written in
+  /// place is never mutable memory.
+  bool hasWritableToTensor() {
+    if (!WritableToTensor)
+      WritableToTensor = !Fn || Fn->walk([](bufferization::ToTensorOp T) {
+                                    return T.getWritable()
+                                               ? WalkResult::interrupt()
+                                               : WalkResult::advance();
+                                  }).wasInterrupted();
+    return *WritableToTensor;
+  }
+
+  MemorySet computeSources(Value V) {
+    MemorySet Anything;
+    Anything.Any = true;
+    if (auto Arg = dyn_cast<BlockArgument>(V)) {
+      // A function's tensor arguments are values; a loop's or a branch's
+      // block arguments may carry anything into the block.
+      if (Fn && Arg.getOwner() == &Fn.getFunctionBody().front())
+        return {};
+      return Anything;
+    }
+    Operation *Def = V.getDefiningOp();
+    if (isMemRefTensor(Def))
+      return mutableRoot(Def->getOperand(0));
+    if (isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp>(Def) ||
+        Def->hasTrait<OpTrait::ConstantLike>())
+      return {};
+    if (auto D = dyn_cast<DestinationStyleOpInterface>(Def)) {
+      // The result may be its init written in place.
+      auto R = cast<OpResult>(V);
+      if (OpOperand *Init = D.getTiedOpOperand(R))
+        return tensorSources(Init->get());
+      return Anything;
+    }
+    // A pure op without regions forwards at most its operands (a view, a
+    // reshape, a select); anything else may hand on any memory.
+    if (Def->getNumRegions() != 0 || !isMemoryEffectFree(Def))
+      return Anything;
+    MemorySet S;
+    for (Value Operand : Def->getOperands())
+      if (isa<TensorType>(Operand.getType()))
+        S.add(tensorSources(Operand));
+    return S;
+  }
+
+  FunctionOpInterface Fn;
+  std::optional<bool> WritableToTensor;
+  SymbolTableCollection Symbols;
+  DenseMap<Value, MemorySet> Sources;
+};
 
 /// Ops the byte model knows to produce tensors, or why not.
 LogicalResult checkKnown(Operation *Op, std::string &Why) {
@@ -142,7 +321,7 @@ Operation *attachTarget(Operation *Op, Block &B) {
 
 class ModelBuilder {
 public:
-  explicit ModelBuilder(Block &B) : B(B) {}
+  explicit ModelBuilder(Block &B) : B(B), Memory(B.getParentOp()) {}
 
   BlockModel build() {
     Operation *Term = &B.back();
@@ -239,11 +418,13 @@ private:
         newBuffer(I, A->getResult(0));
     }
     addUses(I, Op);
-    if (!isMemoryEffectFree(Op)) {
+    MemorySet Writes = Memory.writes(Op);
+    if (!isMemoryEffectFree(Op) || !Writes.empty()) {
       if (LastImpure)
         M.Problem.Nodes[I].After.push_back(*LastImpure);
       LastImpure = I;
     }
+    orderMemory(I, Op, Writes);
     if (isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp>(Op)) {
       newBuffer(I, Op->getResult(0));
       return;
@@ -273,6 +454,33 @@ private:
     }
   }
 
+  /// A pure op reading mutable memory through a tensor stays between the
+  /// writes to that memory: after the last one before it, before the next.
+  /// Writers are all in the chain of ops with effects, so the last
+  /// conflicting writer stands for the earlier ones.
+  void orderMemory(size_t I, Operation *Op, const MemorySet &Writes) {
+    ScheduleNode &N = M.Problem.Nodes[I];
+    MemorySet Reads = Memory.tensorReads(Op);
+    if (!Reads.empty()) {
+      for (const auto &[W, WSet] : llvm::reverse(Writers))
+        if (WSet.mayAlias(Reads)) {
+          N.After.push_back(W);
+          break;
+        }
+      Readers.emplace_back(I, std::move(Reads));
+    }
+    if (Writes.empty())
+      return;
+    for (const auto &[R, RSet] : Readers)
+      if (R != I && RSet.mayAlias(Writes))
+        N.After.push_back(R);
+    // Later writers come after this one: a write of anything orders every
+    // earlier reader for them too.
+    if (Writes.Any)
+      Readers.clear();
+    Writers.emplace_back(I, Writes);
+  }
+
   /// The terminator reads what it returns and comes after every node.
   void addTerminator(size_t I) {
     addUses(I, M.NodeOps[I]);
@@ -286,6 +494,8 @@ private:
   DenseMap<Value, size_t> BufferOf;
   std::vector<SmallVector<Value>> Aliases;
   std::optional<size_t> LastImpure;
+  MemoryFacts Memory;
+  SmallVector<std::pair<size_t, MemorySet>> Readers, Writers;
 };
 
 struct TensorMemSchedulePass

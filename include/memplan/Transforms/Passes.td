@@ -134,7 +134,9 @@ def TensorMemSchedule : Pass<"tensor-mem-schedule"> {
     Runs on tensors, before bufferization. For every block of every
     FunctionOpInterface op it builds a DAG of the ops (SSA uses, also from
     nested regions; every op with memory effects keeps its order relative to
-    the others; the terminator stays last) with the bytes one-shot-bufferize
+    the others; a read of mutable memory through `bufferization.to_tensor`
+    stays between the ops that may write that memory; the terminator stays
+    last) with the bytes one-shot-bufferize
     will allocate: a destination-style op allocates its result when its init
     is a `tensor.empty` or it cannot write in place, reshapes and slices are
     views of their source, `tensor.pad` and `tensor.concat` allocate,
