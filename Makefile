@@ -54,13 +54,16 @@ fuzz:
 	FUZZ_SECONDS=$(FUZZ_SECONDS) ./fuzz/run.sh $(FUZZ_BUILD)
 	$(MAKE) fuzz-diff FUZZ_SECONDS=$(FUZZ_SECONDS)
 
-# Differential fuzzer (fuzz/diff): random memref programs run unplanned and
-# planned by tensor-mem-plan for FUZZ_SECONDS; findings in FUZZ_DIFF_OUT.
+# Differential fuzzer (fuzz/diff): random memref programs planned by
+# tensor-mem-plan and tensor programs of issue 21's shapes through
+# memplan-pipeline (FUZZ_FAMILY=mixed: every other seed), each run unplanned
+# and planned for FUZZ_SECONDS; findings in FUZZ_DIFF_OUT.
 FUZZ_DIFF_OUT ?= /tmp/memplan-fuzz-diff
 FUZZ_JOBS ?= 2
+FUZZ_FAMILY ?= mixed
 fuzz-diff: build
 	python3 fuzz/diff/run.py --seconds $(FUZZ_SECONDS) --jobs $(FUZZ_JOBS) \
-	  --seeds $$(date +%s) --out $(FUZZ_DIFF_OUT) \
+	  --seeds $$(date +%s) --out $(FUZZ_DIFF_OUT) --family $(FUZZ_FAMILY) \
 	  --memplan-opt $(BUILD)/bin/memplan-opt --runtime-lib $(BUILD)/lib/libmemplan_runtime.so
 
 check-asan: deps
