@@ -231,6 +231,16 @@ uint64_t BFCAllocator::flushCaches() {
   return Bytes;
 }
 
+uint64_t BFCAllocator::purge() {
+  uint64_t Bytes = 0;
+  for (auto &H : Heaps) {
+    std::lock_guard<std::mutex> L(H->Mu);
+    H->flushCacheLocked();
+    Bytes += H->purgeLocked();
+  }
+  return Bytes;
+}
+
 uint64_t BFCAllocator::allocatedSize(const void *Ptr) const {
   BFCHeap *H = Ptr ? heapFor(Ptr) : nullptr;
   if (!H)
@@ -253,6 +263,8 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
     S.peak_requested_bytes_in_use += C.peak_requested_bytes_in_use;
     S.largest_alloc_size = std::max(S.largest_alloc_size, C.largest_alloc_size);
     S.bytes_reserved += C.bytes_reserved;
+    S.bytes_held += C.bytes_held;
+    S.bytes_purged += C.bytes_purged;
     S.num_regions += H->numRegionsLocked();
     S.num_free_chunks += C.num_free_chunks;
     LargestFree = std::max(LargestFree, H->largestFreeChunkLocked());

@@ -29,6 +29,10 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->arenas = 0;
   Opts->cache = 0;
   Opts->decommit = 1;
+  // Measured (bench/runtime/run.sh, docs/Runtime.md): see there.
+  Opts->purge_delay_ms = 10;
+  Opts->clock_ns = nullptr;
+  Opts->clock_ctx = nullptr;
 }
 
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *Opts,
@@ -78,6 +82,10 @@ uint64_t memplan_rt_bytes_reserved(memplan_rt_allocator *A) {
 
 uint64_t memplan_rt_release_free_regions(memplan_rt_allocator *A) {
   return A ? A->Impl->releaseFreeRegions() : 0;
+}
+
+uint64_t memplan_rt_purge(memplan_rt_allocator *A) {
+  return A ? A->Impl->purge() : 0;
 }
 
 size_t memplan_rt_dump(memplan_rt_allocator *A, int Json, char *Buf,

@@ -37,6 +37,9 @@ static const StatField StatFields[] = {
     {"bytes_limit", "bytes limit", &memplan_rt_stats::bytes_limit},
     {"num_regions", "regions", &memplan_rt_stats::num_regions},
     {"num_free_chunks", "free chunks", &memplan_rt_stats::num_free_chunks},
+    {"bytes_held", "bytes held (committed or purged)",
+     &memplan_rt_stats::bytes_held},
+    {"bytes_purged", "bytes purged (total)", &memplan_rt_stats::bytes_purged},
 };
 
 /// Builds the dump while holding every heap's lock. Regions are numbered

@@ -56,8 +56,12 @@ void warnBadEnv(const char *Name, const char *Value) {
                Value);
 }
 
-memplan_rt_options optionsFromEnv() {
-  memplan_rt_options O;
+} // namespace
+
+void memplan_rt_options_from_env(memplan_rt_options *Out) {
+  if (!Out)
+    return;
+  memplan_rt_options &O = *Out;
   memplan_rt_options_init(&O);
   uint64_t V;
   if (const char *S = std::getenv("MEMPLAN_RT_LIMIT")) {
@@ -94,9 +98,18 @@ memplan_rt_options optionsFromEnv() {
   O.cache = 1;
   if (const char *S = std::getenv("MEMPLAN_RT_CACHE"))
     O.cache = std::strcmp(S, "0") != 0;
+  if (const char *S = std::getenv("MEMPLAN_RT_PURGE_DELAY_MS")) {
+    char *End = nullptr;
+    unsigned long long Ms = std::strtoull(S, &End, 10);
+    if (End != S && !*End)
+      O.purge_delay_ms = Ms;
+    else
+      warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S);
+  }
   O.trace = envFlag("MEMPLAN_RT_TRACE");
-  return O;
 }
+
+namespace {
 
 memplan_rt_allocator *Global = nullptr;
 
@@ -171,7 +184,8 @@ void reportAtExit() {
 }
 
 memplan_rt_allocator *createGlobal() {
-  memplan_rt_options O = optionsFromEnv();
+  memplan_rt_options O;
+  memplan_rt_options_from_env(&O);
   memplan_rt_status S = MEMPLAN_RT_OK;
   memplan_rt_allocator *A = memplan_rt_create(&O, &S);
   if (!A) {

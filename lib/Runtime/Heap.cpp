@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <ctime>
 #include <new>
 
 using namespace memplan::rt;
@@ -58,6 +59,8 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
   // might not be had back, so limits keep every page they reserved.
   A->CanPurge = Opts.decommit && !Opts.memory_limit && Opts.allow_growth &&
                 A->RangeLo && A->Page >= 4096 && !(A->Page & (A->Page - 1));
+  if (A->CanPurge && Opts.purge_delay_ms)
+    A->DelayNs = Opts.purge_delay_ms * 1000000;
   // Without growth the whole limit is one region, reserved now.
   if (!Opts.allow_growth) {
     uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);
@@ -101,6 +104,14 @@ BFCHeap::~BFCHeap() {
     Sub->free(R.Base, R.Size);
     Shared->unreserve(R.Size - R.GoneBytes);
   }
+}
+
+uint64_t BFCHeap::readClock() const {
+  if (Opts.clock_ns)
+    return Opts.clock_ns(Opts.clock_ctx);
+  timespec T;
+  clock_gettime(CLOCK_MONOTONIC, &T);
+  return uint64_t(T.tv_sec) * 1000000000 + uint64_t(T.tv_nsec);
 }
 
 int BFCHeap::binForSize(uint64_t Bytes) const {
@@ -154,10 +165,14 @@ void BFCHeap::insertIntoBin(Handle H) {
     BinHead[B] = H;
   NonEmptyBins |= 1u << B;
   ++Stats.num_free_chunks;
+  if (CanPurge)
+    ageInsert(H);
 }
 
 void BFCHeap::removeFromBin(Handle H) {
   Chunk &C = Chunks[H];
+  if (C.InAge)
+    ageRemove(H);
   if (C.BinPrev != None)
     Chunks[C.BinPrev].BinNext = C.BinNext;
   else
@@ -199,6 +214,8 @@ BFCHeap::Handle BFCHeap::split(Handle H, uint64_t Bytes) {
   Chunk &New = Chunks[N];
   New.Ptr = C.Ptr + Bytes;
   New.Size = C.Size - Bytes;
+  New.FreeSince = C.FreeSince; // free all along
+  New.FreeEvent = C.FreeEvent;
   New.Prev = H;
   New.Next = C.Next;
   if (C.Next != None)
@@ -222,18 +239,34 @@ void BFCHeap::merge(Handle H1, Handle H2) {
 
 // Merges the free chunk H (in no bin) with its free neighbours, taking them
 // out of their bins; returns the merged chunk, still in no bin.
+// The merged chunk is as old as its part with the most committed bytes (a
+// purged neighbour counts none), so that small frees next to a large old
+// hole neither keep it young nor make it purged at once.
 BFCHeap::Handle BFCHeap::coalesce(Handle H) {
+  uint64_t Weight = Chunks[H].Size;
+  Chunk Age = Chunks[H];
+  auto Take = [&](Handle N) {
+    uint64_t W = Chunks[N].InAge ? Chunks[N].Size : 0;
+    if (W > Weight) {
+      Weight = W;
+      Age = Chunks[N];
+    }
+  };
   Handle Next = Chunks[H].Next;
   if (Next != None && Chunks[Next].isFree()) {
+    Take(Next);
     removeFromBin(Next);
     merge(H, Next);
   }
   Handle Prev = Chunks[H].Prev;
   if (Prev != None && Chunks[Prev].isFree()) {
+    Take(Prev);
     removeFromBin(Prev);
     merge(Prev, H);
     H = Prev;
   }
+  Chunks[H].FreeSince = Age.FreeSince;
+  Chunks[H].FreeEvent = Age.FreeEvent;
   return H;
 }
 
@@ -241,6 +274,8 @@ BFCHeap::Handle BFCHeap::coalesce(Handle H) {
 
 void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
                               uint64_t Align) {
+  if (DelayNs && !--EventsToCheck)
+    tick();
   if (Opts.cache) {
     uint64_t Class = Rounded / Opts.rounding;
     if (Class <= MaxCacheClass && CacheHead[Class] != None) {
@@ -340,6 +375,8 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
     ++Stats.num_failures;
     return Bad;
   }
+  if (DelayNs && !--EventsToCheck)
+    tick();
   Chunk &C = Chunks[H];
   if (Opts.trace)
     Trace.push_back(
@@ -363,6 +400,8 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
     return MEMPLAN_RT_OK;
   }
   C.AllocId = -1;
+  C.FreeSince = PassSeq;
+  C.FreeEvent = events();
   insertIntoBin(coalesce(H));
   return MEMPLAN_RT_OK;
 }

@@ -48,12 +48,15 @@ BFCHeap::Handle BFCHeap::lastChunk(const Region &R) const {
 // when the source is contiguous and the block starts where a region ends, the
 // tail of that region (merged with its last chunk when that one is free).
 void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
+  Stats.bytes_held += Bytes;
   Stats.bytes_reserved += Bytes;
   Stats.peak_bytes_reserved =
       std::max(Stats.peak_bytes_reserved, Stats.bytes_reserved);
   Handle H = newChunk();
   Chunks[H].Ptr = Ptr;
   Chunks[H].Size = Bytes;
+  Chunks[H].FreeSince = PassSeq;
+  Chunks[H].FreeEvent = events();
   Region *Ext = nullptr;
   if (Sub->contiguous())
     for (Region &R : Regions)
@@ -63,7 +66,8 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
     Handle Last = lastChunk(*Ext);
     Ext->Size += Bytes;
     Ext->Slots.resize(Ext->Size / Opts.rounding, None);
-    Ext->Gone.resize((Ext->Size / Page + 63) / 64, 0);
+    if (CanPurge)
+      Ext->Gone.resize((Ext->Size / Page + 63) / 64, 0);
     Chunks[H].Prev = Last;
     Chunks[Last].Next = H;
   } else {
@@ -71,7 +75,10 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
     R.Base = Ptr;
     R.Size = Bytes;
     R.Slots.assign(Bytes / Opts.rounding, None);
-    R.Gone.assign((Bytes / Page + 63) / 64, 0);
+    // A bit per page only where pages are purged: the MALLOC source's
+    // "page" is a byte.
+    if (CanPurge)
+      R.Gone.assign((Bytes / Page + 63) / 64, 0);
     auto It = std::upper_bound(
         Regions.begin(), Regions.end(), Ptr,
         [](const char *V, const Region &O) { return V < O.Base; });
@@ -157,6 +164,7 @@ uint64_t BFCHeap::releaseFreeRegionsLocked() {
     Chunks[H].Next = FreeHandles;
     FreeHandles = H;
     Sub->free(R.Base, R.Size);
+    Stats.bytes_held -= R.Size;
     Stats.bytes_reserved -= R.Size - R.GoneBytes;
     Shared->unreserve(R.Size - R.GoneBytes);
     GoneBytes -= R.GoneBytes;
@@ -197,14 +205,17 @@ void BFCHeap::recommit(const Chunk &C) {
   Shared->tryReserve(Bytes); // no limit when purging: always succeeds
 }
 
-// Reserving Bytes more would raise the peak of bytes reserved: first give
-// the pages of free chunks back, here and in every heap whose lock is free
+// Reserving Bytes more would raise the peak of bytes reserved (committed):
+// first give free pages back, here and in every heap whose lock is free
 // (try_lock: never waits), so that the peak follows what is in use over all
-// heaps. Below the peak nothing is purged: a program that repeats itself
-// (the same network run again) pays no system calls once warm.
+// heaps. Eager (no delay): every free page. With a delay: the oldest free
+// chunks first, only as many bytes as would pass the peak, so pages freed
+// lately (likely reused soon) stay. Below the peak nothing is purged here: a
+// program that repeats itself pays no system calls once warm.
 void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
-  if (!CanPurge || Shared->Reserved.load(std::memory_order_relaxed) + Bytes <=
-                       Shared->PeakReserved.load(std::memory_order_relaxed))
+  uint64_t Reserved = Shared->Reserved.load(std::memory_order_relaxed);
+  uint64_t Peak = Shared->PeakReserved.load(std::memory_order_relaxed);
+  if (!CanPurge || Reserved + Bytes <= Peak)
     return;
   // Hysteresis: while this heap's free committed bytes are under 1/32 of
   // its bytes in use (or 64 KiB), the peak may rise instead; once it has, a
@@ -212,6 +223,16 @@ void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
   uint64_t FreeCommitted = Stats.bytes_reserved - Stats.bytes_in_use;
   if (FreeCommitted < std::max<uint64_t>(Stats.bytes_in_use / 32, 64 << 10))
     return;
+  if (DelayNs) {
+    uint64_t Want = Reserved + Bytes - Peak;
+    uint64_t Got = purgeOldestLocked(Want, Keep, false);
+    for (BFCHeap *O : Shared->Heaps)
+      if (Got < Want && O != this && O->CanPurge && O->Mu.try_lock()) {
+        Got += O->purgeOldestLocked(Want - Got, None, false);
+        O->Mu.unlock();
+      }
+    return;
+  }
   // Cached chunks are free memory too: merge them back first.
   flushCacheLocked();
   purgeLocked(Keep);
@@ -239,18 +260,93 @@ uint64_t BFCHeap::purgeChunk(Region &R, const Chunk &C) {
   R.GoneBytes += Bytes;
   GoneBytes += Bytes;
   Stats.bytes_reserved -= Bytes;
+  Stats.bytes_purged += Bytes;
   Shared->unreserve(Bytes);
   return Bytes;
 }
 
 uint64_t BFCHeap::purgeLocked(Handle Keep) {
-  if (!CanPurge)
-    return 0;
+  return purgeOldestLocked(UINT64_MAX, Keep, true);
+}
+
+uint64_t BFCHeap::purgeOldestLocked(uint64_t Want, Handle Keep, bool AnyAge) {
   uint64_t Bytes = 0;
-  for (int B = 0; B < NumBins; ++B)
-    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext)
-      if (H != Keep && Chunks[H].Size >= PurgeMin)
-        Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+  uint64_t Young = events() > MinAgeEvents ? events() - MinAgeEvents : 0;
+  for (Handle H = AgeHead; H != None && Bytes < Want;) {
+    Handle Next = Chunks[H].AgeNext;
+    if (H != Keep && (AnyAge || Chunks[H].FreeEvent <= Young)) {
+      Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+      ageRemove(H);
+    }
+    H = Next;
+  }
+  return Bytes;
+}
+
+// The free chunks whose whole pages may be purged join the age list in the
+// order they were freed; a chunk leaves it when allocated, merged or purged.
+void BFCHeap::ageInsert(Handle H) {
+  Chunk &C = Chunks[H];
+  uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
+  uint64_t Lo = alignUp(Addr, Page), Hi = alignDown(Addr + C.Size, Page);
+  if (Hi <= Lo || Hi - Lo < PurgeMin)
+    return;
+  C.InAge = true;
+  C.AgePrev = AgeTail;
+  C.AgeNext = None;
+  if (AgeTail != None)
+    Chunks[AgeTail].AgeNext = H;
+  else
+    AgeHead = H;
+  AgeTail = H;
+}
+
+void BFCHeap::ageRemove(Handle H) {
+  Chunk &C = Chunks[H];
+  if (C.AgePrev != None)
+    Chunks[C.AgePrev].AgeNext = C.AgeNext;
+  else
+    AgeHead = C.AgeNext;
+  if (C.AgeNext != None)
+    Chunks[C.AgeNext].AgePrev = C.AgePrev;
+  else
+    AgeTail = C.AgePrev;
+  C.AgePrev = C.AgeNext = None;
+  C.InAge = false;
+}
+
+// Every CheckEvery allocs and frees: the pages of chunks free for the delay
+// go back. Reading the clock on every call would cost more than the call.
+void BFCHeap::tick() {
+  EventsToCheck = CheckEvery;
+  uint64_t Now = readClock();
+  // The list is in the order of going into a bin, but a split or merge
+  // keeps the older age: a full walk, every eighth of the delay.
+  if (Now < NextPass)
+    return;
+  NextPass = Now + std::max<uint64_t>(DelayNs / 8, 1);
+  ++PassSeq;
+  PassTimes[PassSeq % 16] = Now;
+  // Chunks waiting in the size cache go to the bins to age like the rest
+  // (an idle cache would hold its bytes for ever).
+  flushCacheLocked();
+  purgeAged(Now);
+}
+
+uint64_t BFCHeap::purgeAged(uint64_t Now) {
+  uint64_t Bytes = 0;
+  for (Handle H = AgeHead; H != None;) {
+    Handle Next = Chunks[H].AgeNext;
+    // Freed before pass After: surely free since that pass's time. Passes
+    // 16 back are more than the delay ago.
+    uint64_t After = Chunks[H].FreeSince + 1;
+    if (After <= PassSeq &&
+        (PassSeq - After >= 16 || PassTimes[After % 16] + DelayNs <= Now)) {
+      Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+      ageRemove(H);
+    }
+    H = Next;
+  }
   return Bytes;
 }
 
@@ -266,6 +362,8 @@ uint64_t BFCHeap::flushCacheLocked() {
         Handle Next = Chunks[H].BinNext;
         Chunks[H].AllocId = -1;
         Chunks[H].BinNext = None;
+        Chunks[H].FreeSince = PassSeq;
+        Chunks[H].FreeEvent = events();
         insertIntoBin(coalesce(H));
         H = Next;
       }

@@ -75,6 +75,10 @@ public:
   /// Gives the whole pages of free chunks (of at least PurgeMin bytes) back
   /// to the system, except those of chunk \p Keep; gives the bytes.
   uint64_t purgeLocked(int32_t Keep = -1);
+  /// The same, oldest free chunk first, until \p Want bytes are purged;
+  /// only chunks free for at least MinAgeEvents allocs and frees unless
+  /// \p AnyAge.
+  uint64_t purgeOldestLocked(uint64_t Want, int32_t Keep, bool AnyAge);
   uint64_t cachedBytesLocked() const { return CachedBytes; }
   uint64_t allocatedSizeLocked(const void *Ptr) const;
   uint64_t largestFreeChunkLocked() const;
@@ -97,6 +101,12 @@ private:
     Handle Prev = None, Next = None;       // address neighbours
     Handle BinPrev = None, BinNext = None; // bin list, sorted (size, address)
     int32_t Bin = -1;                      // -1 when not in a bin
+    /// Free chunks with pages to purge, oldest free first (see Age*).
+    Handle AgePrev = None, AgeNext = None;
+    bool InAge = false;
+    /// When it was freed: the heap's purge pass count and its count of
+    /// allocs and frees (after a merge, the part with more committed bytes).
+    uint64_t FreeSince = 0, FreeEvent = 0;
     bool inUse() const { return AllocId >= 0; }
     /// Free and in a bin (not waiting in the size cache).
     bool isFree() const { return AllocId == -1; }
@@ -130,6 +140,11 @@ private:
   Handle newChunk();
   void deleteChunk(Handle H);
   void *markAllocated(Handle H, uint64_t Bytes);
+  void ageInsert(Handle H);
+  void ageRemove(Handle H);
+  void tick();
+  uint64_t readClock() const;
+  uint64_t purgeAged(uint64_t Now);
   void recommit(const Chunk &C);
   void makeRoom(uint64_t Bytes, Handle Keep);
   uint64_t purgeChunk(Region &R, const Chunk &C);
@@ -175,6 +190,22 @@ private:
   uint64_t Page = 4096;
   uint64_t GoneBytes = 0;
   static constexpr uint64_t PurgeMin = 4096;
+  /// Delayed purging: free chunks with committed whole pages in the order
+  /// they were freed; the clock is read every CheckEvery allocs and frees.
+  Handle AgeHead = None, AgeTail = None;
+  uint64_t DelayNs = 0; // 0: eager (or no purging)
+  /// Passes over the age list, at least an eighth of the delay apart; a
+  /// chunk freed after pass P was freed before pass P + 1, whose time is
+  /// kept while the delay may not have passed since.
+  uint64_t NextPass = 0, PassSeq = 0;
+  uint64_t PassTimes[16] = {};
+  uint32_t EventsToCheck = 1;
+  static constexpr uint32_t CheckEvery = 64;
+  /// At the peak, a free chunk is purged only once this many allocs and
+  /// frees of its heap have passed since it was freed: a block freed and
+  /// reused in a loop never pays a purge and a fault per round.
+  static constexpr uint64_t MinAgeEvents = 1024;
+  uint64_t events() const { return Stats.num_allocs + Stats.num_frees; }
 
   friend struct DumpWriter;
 };
@@ -234,6 +265,9 @@ public:
   uint64_t releaseFreeRegions();
   /// Returns every chunk waiting in a size cache to the bins; gives bytes.
   uint64_t flushCaches();
+  /// Purges every free page of every heap now, whatever its age; gives the
+  /// bytes purged.
+  uint64_t purge();
   /// Chunk bytes behind a live allocation, 0 for anything else.
   uint64_t allocatedSize(const void *Ptr) const;
   const memplan_rt_options &options() const { return Opts; }

@@ -74,12 +74,21 @@ typedef struct memplan_rt_options {
      wait; all of them go back to the bins before a heap grows). The global
      allocator turns it on (MEMPLAN_RT_CACHE=0 turns it off); 0 here. */
   int cache;
-  /* 1 (default): before a heap grows, the whole pages of free chunks (of
-     16 KiB or more) in every heap are given back to the system (madvise
-     DONTNEED; they come back zeroed when reused), so bytes_reserved counts
-     committed memory and follows the bytes in use. VIRTUAL source without
-     a memory limit only. */
+  /* 1 (default): the whole pages of free chunks are given back to the
+     system (purged: madvise DONTNEED; they come back zeroed when reused), so
+     bytes_reserved counts committed memory and follows the bytes in use.
+     VIRTUAL source without a memory limit only. When, see purge_delay_ms. */
   int decommit;
+  /* Purge the pages of a free chunk once it has stayed free this long (on
+     the heap's next alloc or free after that), and, whatever their age, the
+     oldest free pages first whenever the committed bytes would pass their
+     peak. 0: eager, every free page of every heap as soon as the committed
+     bytes would pass their peak. Default 10 ms (MEMPLAN_RT_PURGE_DELAY_MS). */
+  uint64_t purge_delay_ms;
+  /* The clock of purge_delay_ms, in nanoseconds (tests pass their own);
+     NULL: CLOCK_MONOTONIC. Read once every 64 allocs and frees of a heap. */
+  uint64_t (*clock_ns)(void *ctx);
+  void *clock_ctx;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {
@@ -91,8 +100,8 @@ typedef struct memplan_rt_stats {
   uint64_t requested_bytes_in_use; /* bytes the callers asked for */
   uint64_t peak_requested_bytes_in_use;
   uint64_t largest_alloc_size;
-  uint64_t bytes_reserved; /* bytes held from the source, less the pages
-                              given back by decommit */
+  uint64_t bytes_reserved; /* committed: bytes held from the source, less
+                              the pages purged (given back) */
   uint64_t peak_bytes_reserved;
   uint64_t bytes_limit;
   uint64_t num_regions;
@@ -101,12 +110,21 @@ typedef struct memplan_rt_stats {
   double fragmentation;
   /* peak_bytes_reserved / peak_bytes_in_use ("frag"); 0 before any alloc. */
   double frag;
+  /* Address space held from the source (regions), committed or purged:
+     bytes_held - bytes_reserved is purged now. */
+  uint64_t bytes_held;
+  /* Bytes purged since creation (a page purged twice counts twice). */
+  uint64_t bytes_purged;
 } memplan_rt_stats;
 
 typedef struct memplan_rt_allocator memplan_rt_allocator;
 
 /* Fills *opts with the defaults. */
 void memplan_rt_options_init(memplan_rt_options *opts);
+/* Fills *opts with what memplan_rt_global() uses: the defaults, the size
+   cache on, then the MEMPLAN_RT_* environment variables (a value not
+   understood is ignored with a warning on stderr). */
+void memplan_rt_options_from_env(memplan_rt_options *opts);
 
 /* NULL on failure, with the reason in *status when status is not NULL. */
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *opts,
@@ -124,6 +142,9 @@ void memplan_rt_get_stats(memplan_rt_allocator *a, memplan_rt_stats *out);
 uint64_t memplan_rt_bytes_reserved(memplan_rt_allocator *a);
 /* Returns wholly free regions to the source; gives the bytes returned. */
 uint64_t memplan_rt_release_free_regions(memplan_rt_allocator *a);
+/* Purges every free page now, whatever its age (a program about to idle);
+   gives the bytes purged. */
+uint64_t memplan_rt_purge(memplan_rt_allocator *a);
 
 /* Regions, chunks, bins, stats (and the trace when on) as text (json = 0)
    or JSON (json = 1). Writes at most cap bytes including the NUL; returns the
@@ -137,7 +158,8 @@ const char *memplan_rt_status_string(memplan_rt_status s);
    MEMPLAN_RT_LIMIT (bytes, K/M/G suffix), MEMPLAN_RT_GROWTH (0/1),
    MEMPLAN_RT_SOURCE (virtual/mmap/malloc), MEMPLAN_RT_ROUNDING,
    MEMPLAN_RT_ARENAS (heaps, 0 = auto), MEMPLAN_RT_CACHE (0/1, default 1:
-   the size cache), MEMPLAN_RT_TRACE (0/1);
+   the size cache), MEMPLAN_RT_PURGE_DELAY_MS (0 = eager), MEMPLAN_RT_TRACE
+   (0/1) (memplan_rt_options_from_env);
    MEMPLAN_RT_STATS=1 prints the stats to stderr at exit (with frag, peak
    reserved / peak in use), MEMPLAN_RT_DUMP=text|json prints the dump. NULL
    if it could not be created (the reason goes to stderr). */
@@ -193,11 +215,6 @@ void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *result, int64_t bytes,
                                    int64_t align);
 void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
 
-#ifdef __cplusplus
-}
-#endif
-
-#endif /* MEMPLAN_RUNTIME_MEMPLAN_RUNTIME_H */
 /* `func.func private @memplan_rt_broken_promise(memref<?xi8>, i64, i64)
    attributes {llvm.emit_c_interface}`: tensor-mem-plan calls it when a size
    it planned at a promised bound (memplan.max, dim-bounds) is above it.
@@ -207,3 +224,8 @@ void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
 void _mlir_ciface_memplan_rt_broken_promise(memplan_rt_memref_i8 *what,
                                             int64_t got, int64_t bound);
 
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* MEMPLAN_RUNTIME_MEMPLAN_RUNTIME_H */

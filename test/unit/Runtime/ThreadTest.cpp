@@ -288,6 +288,7 @@ TEST(RuntimeDecommit, GrowthGivesFreePagesBackAndReuseCountsThemAgain) {
   memplan_rt_options_init(&O);
   O.arenas = 1;
   ASSERT_EQ(O.decommit, 1);
+  O.purge_delay_ms = 0; // eager; PurgeTest.cpp covers the delay
   memplan_rt_status S;
   auto A = BFCAllocator::create(O, &S);
   ASSERT_TRUE(A);

@@ -1,0 +1,225 @@
+//===- PurgeTest.cpp - Delayed purging of free pages ----------------------===//
+//
+// Free pages go back to the system once they have stayed free for the purge
+// delay, and pages reused sooner are never purged. The clock is the test's
+// own (options.clock_ns), so nothing here depends on how fast it runs; the
+// committed bytes are counted twice: by the allocator (bytes_reserved) and by
+// the kernel (mincore on the freed blocks).
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Runtime/BFCAllocator.h"
+
+#include "gtest/gtest.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <sys/mman.h>
+#include <unistd.h>
+#include <vector>
+
+using namespace memplan::rt;
+
+namespace {
+
+constexpr uint64_t Ms = 1000000; // in the clock's nanoseconds
+constexpr uint64_t MiB = 1 << 20;
+
+uint64_t fakeClock(void *Ctx) { return *static_cast<uint64_t *>(Ctx); }
+
+memplan_rt_options withClock(uint64_t *Now, uint64_t DelayMs, int Cache) {
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  O.arenas = 1;
+  O.cache = Cache;
+  O.purge_delay_ms = DelayMs;
+  O.clock_ns = fakeClock;
+  O.clock_ctx = Now;
+  return O;
+}
+
+/// Pages of [P, P + Bytes) the kernel holds in memory.
+uint64_t residentPages(void *P, uint64_t Bytes) {
+  uintptr_t Page = sysconf(_SC_PAGESIZE);
+  uintptr_t Lo = reinterpret_cast<uintptr_t>(P) & ~(Page - 1);
+  uintptr_t Hi = reinterpret_cast<uintptr_t>(P) + Bytes;
+  std::vector<unsigned char> Vec((Hi - Lo + Page - 1) / Page);
+  if (mincore(reinterpret_cast<void *>(Lo), Hi - Lo, Vec.data()) != 0)
+    return ~uint64_t(0);
+  uint64_t N = 0;
+  for (unsigned char V : Vec)
+    N += V & 1;
+  return N;
+}
+
+/// Events enough for the heap to read the clock (it does every 64).
+void runSmall(BFCAllocator &A, int Pairs) {
+  for (int I = 0; I < Pairs; ++I)
+    ASSERT_EQ(A.deallocate(A.allocate(256, 64, nullptr)), MEMPLAN_RT_OK);
+}
+
+// A program that frees a large peak and then runs small gives the peak back
+// after the delay, not before, with and without the size cache.
+TEST(RuntimePurge, FreedPeakGoesBackAfterTheDelay) {
+  for (int Cache : {0, 1}) {
+    uint64_t Now = 1000 * Ms;
+    memplan_rt_status S;
+    auto A = BFCAllocator::create(withClock(&Now, 10, Cache), &S);
+    ASSERT_TRUE(A);
+    void *Guard = A->allocate(256, 64, nullptr);
+    std::vector<void *> Blocks;
+    for (int I = 0; I < 64; ++I) {
+      Blocks.push_back(A->allocate(MiB, 64, nullptr));
+      ASSERT_NE(Blocks.back(), nullptr);
+      std::memset(Blocks.back(), 1, MiB);
+    }
+    char *First = static_cast<char *>(Blocks.front());
+    uint64_t Span = static_cast<char *>(Blocks.back()) + MiB - First;
+    uint64_t Page = sysconf(_SC_PAGESIZE);
+    ASSERT_GE(residentPages(First, Span), Span / Page);
+    for (void *P : Blocks)
+      ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+
+    // The program runs small, 64 allocs and frees a millisecond. 9 ms
+    // later everything is still committed: the delay has not passed.
+    for (int T = 1; T <= 9; ++T) {
+      Now += Ms;
+      runSmall(*A, 32);
+    }
+    memplan_rt_stats St = A->stats();
+    EXPECT_EQ(St.bytes_purged, 0u) << "cache " << Cache;
+    EXPECT_GE(St.bytes_reserved, 64 * MiB);
+    EXPECT_GE(residentPages(First, Span), Span / Page);
+    // By 25 ms the pages are gone, counted and in the kernel. (The heap
+    // looks every eighth of the delay; cached chunks go back to the bins at
+    // the first look and age from there.)
+    for (int T = 10; T <= 25; ++T) {
+      Now += Ms;
+      runSmall(*A, 32);
+    }
+    St = A->stats();
+    EXPECT_LT(St.bytes_reserved, MiB) << "cache " << Cache;
+    EXPECT_GE(St.bytes_purged, 63 * MiB);
+    EXPECT_GE(St.bytes_held, 64 * MiB); // address space kept for reuse
+    EXPECT_LT(residentPages(First, Span), MiB / Page);
+    std::string Why;
+    EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+
+    // Reused: counted committed again, zeroed, usable.
+    char *P = static_cast<char *>(A->allocate(32 * MiB, 64, nullptr));
+    ASSERT_NE(P, nullptr);
+    EXPECT_EQ(P[12345], 0);
+    std::memset(P, 2, 32 * MiB);
+    EXPECT_GE(A->stats().bytes_reserved, 32 * MiB);
+    EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    ASSERT_EQ(A->deallocate(Guard), MEMPLAN_RT_OK);
+  }
+}
+
+// A block freed and allocated again within the delay is never purged, however
+// long the program runs.
+TEST(RuntimePurge, PagesReusedSoonAreNeverPurged) {
+  uint64_t Now = 1000 * Ms;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(withClock(&Now, 10, 1), &S);
+  ASSERT_TRUE(A);
+  void *Guard = A->allocate(256, 64, nullptr);
+  for (int Round = 0; Round < 2000; ++Round) {
+    void *P = A->allocate(4 * MiB, 64, nullptr);
+    void *Q = A->allocate(MiB + 4096 * (Round % 3), 64, nullptr);
+    ASSERT_TRUE(P && Q);
+    static_cast<char *>(P)[0] = 1;
+    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    ASSERT_EQ(A->deallocate(Q), MEMPLAN_RT_OK);
+    Now += Ms; // a round takes 1 ms: 2 s in all
+  }
+  memplan_rt_stats St = A->stats();
+  EXPECT_EQ(St.bytes_purged, 0u);
+  EXPECT_EQ(St.num_allocs, 4001u);
+  ASSERT_EQ(A->deallocate(Guard), MEMPLAN_RT_OK);
+}
+
+// When the committed bytes would pass their peak: eager (delay 0) purges
+// every free page, a delay only the oldest free pages, as many as needed.
+TEST(RuntimePurge, PeakPurgesOldestFirstOrAllWhenEager) {
+  for (uint64_t Delay : {0, 10}) {
+    uint64_t Now = 1000 * Ms;
+    memplan_rt_status S;
+    auto A = BFCAllocator::create(withClock(&Now, Delay, 0), &S);
+    ASSERT_TRUE(A);
+    void *Old = A->allocate(2 * MiB, 64, nullptr); // at the region's base
+    void *G1 = A->allocate(256, 64, nullptr);
+    void *Young = A->allocate(2 * MiB, 64, nullptr); // 256 B past a page
+    void *G2 = A->allocate(256, 64, nullptr);
+    void *Tail = A->allocate(3 * MiB / 2, 64, nullptr);
+    for (void *P : {Old, Young})
+      std::memset(P, 1, 2 * MiB);
+    for (void *P : {Old, Young, Tail})
+      ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    // The peak purges only chunks free for 1024 allocs and frees; the clock
+    // stands still, so no delay passes.
+    runSmall(*A, 600);
+    memplan_rt_stats St = A->stats();
+    EXPECT_EQ(St.bytes_purged, 0u);
+    uint64_t Peak = St.peak_bytes_reserved;
+    ASSERT_EQ(St.bytes_reserved, Peak);
+    // 2.5 MiB fits in no hole: the free tail grows by 1 MiB, which would
+    // pass the peak by 1 MiB. The oldest hole covers it; eager purges both
+    // holes (all but their partial pages) and keeps the tail it extends.
+    void *Big = A->allocate(5 * MiB / 2, 64, nullptr);
+    ASSERT_EQ(Big, Tail);
+    St = A->stats();
+    EXPECT_EQ(St.bytes_purged, Delay ? 2 * MiB : 4 * MiB - 4096)
+        << "delay " << Delay;
+    EXPECT_EQ(St.peak_bytes_reserved, Peak);
+    EXPECT_EQ(residentPages(Old, 2 * MiB), 0u);
+    uint64_t YoungPages = residentPages(Young, 2 * MiB);
+    if (Delay)
+      EXPECT_GE(YoungPages, 2 * MiB / 4096);
+    else
+      EXPECT_LE(YoungPages, 2u); // the pages it shares with the guards
+    std::string Why;
+    EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+    for (void *P : {Big, G1, G2})
+      ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  }
+}
+
+TEST(RuntimePurge, PurgeNowAndTheEnvironment) {
+  uint64_t Now = 1000 * Ms;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(withClock(&Now, 10000, 1), &S);
+  ASSERT_TRUE(A);
+  void *P = A->allocate(8 * MiB, 64, nullptr);
+  void *Guard = A->allocate(256, 64, nullptr);
+  std::memset(P, 1, 8 * MiB);
+  ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  EXPECT_GE(A->stats().bytes_reserved, 8 * MiB);
+  // A program about to idle need not wait for the delay.
+  EXPECT_GE(A->purge(), 8 * MiB - 4096);
+  EXPECT_LT(A->stats().bytes_reserved, 2 * 4096u);
+  EXPECT_EQ(residentPages(P, 8 * MiB), 0u);
+  ASSERT_EQ(A->deallocate(Guard), MEMPLAN_RT_OK);
+
+  memplan_rt_options O;
+  setenv("MEMPLAN_RT_PURGE_DELAY_MS", "0", 1);
+  memplan_rt_options_from_env(&O);
+  EXPECT_EQ(O.purge_delay_ms, 0u);
+  EXPECT_EQ(O.cache, 1);
+  setenv("MEMPLAN_RT_PURGE_DELAY_MS", "250", 1);
+  memplan_rt_options_from_env(&O);
+  EXPECT_EQ(O.purge_delay_ms, 250u);
+  memplan_rt_options D;
+  memplan_rt_options_init(&D);
+  setenv("MEMPLAN_RT_PURGE_DELAY_MS", "soon", 1);
+  testing::internal::CaptureStderr();
+  memplan_rt_options_from_env(&O);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(O.purge_delay_ms, D.purge_delay_ms);
+  EXPECT_NE(Err.find("ignoring MEMPLAN_RT_PURGE_DELAY_MS=soon"),
+            std::string::npos);
+  unsetenv("MEMPLAN_RT_PURGE_DELAY_MS");
+}
+
+} // namespace
