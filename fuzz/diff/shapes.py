@@ -14,8 +14,8 @@ arithmetic: exact). Scenes (--features):
            `memref.get_global`, written between reads by `memref.store`, a
            `func.call` to a private writer (store, loop, `linalg.fill`, copy),
            big temporaries in between (the order wants to sink the read)
-  nospec   dynamic allocs of n*n elements under an `scf.if` not taken, an
-           `scf.for` of zero trips, an `scf.while` that stops at once, an
+  nospec   dynamic allocs of n*n elements under an `scf.if` not taken (also
+           inside a loop that runs), an `scf.for` of zero trips, an `scf.while` that stops at once, an
            `scf.index_switch` case not chosen, or after an early exit
            (`cf.cond_br` to a return); n is a sentinel that makes n*n huge
            when the branch does not run (run-time planning must not
@@ -46,7 +46,7 @@ import random
 import sys
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain"]
-NOSPEC_KINDS = ["if", "for", "while", "switch", "exit"]
+NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
 ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
@@ -343,10 +343,23 @@ class SGen:
             if self.chance(0.8):
                 hs.append(self.pressure(f, "%x", shape))
             # the write: a store here, or a call of the writer
-            kind = self.rng.choice(["store", "call", "call"])
+            kind = self.rng.choice(["store", "call", "call", "fill", "copy"])
             v = f.fresh("wv")
             f.emit("%s = arith.addi %%k, %s : i32" % (v, f.const(step + 1, "i32")))
-            if kind == "store":
+            if kind == "fill":
+                gw = f.fresh("g")
+                f.emit("%s = memref.get_global %s : %s" % (gw, gname, mt))
+                f.emit("linalg.fill {%s} ins(%s : i32) outs(%s : %s)" % (
+                    self.ntag(", fz.w = 1 : i64"), v, gw, mt))
+            elif kind == "copy":
+                # a tensor computed here, written into the global
+                src = self.generic(f, ["%x"], shape)
+                gw = f.fresh("g")
+                f.emit("%s = memref.get_global %s : %s" % (gw, gname, mt))
+                f.emit("bufferization.materialize_in_destination %s in restrict writable %s "
+                       "{%s} : (%s, %s) -> ()" % (src, gw, self.ntag(", fz.w = 1 : i64"),
+                                                  t, mt))
+            elif kind == "store":
                 gw = f.fresh("g")
                 f.emit("%s = memref.get_global %s : %s" % (gw, gname, mt))
                 f.emit("memref.store %s, %s[%s] {%s} : %s" % (
@@ -354,6 +367,19 @@ class SGen:
             else:
                 f.emit("func.call @%s(%s) {%s} : (i32) -> ()" % (
                     w.name, v, self.ntag(", fz.w = 1 : i64")))
+        if self.chance(0.4):
+            # a callee reads the global after the writes
+            self.nscene += 1
+            rd = Fn(self, "reader%d" % self.nscene, [], ["i64"])
+            self.funcs.append(rd)
+            gm = rd.fresh("g")
+            rd.emit("%s = memref.get_global %s : %s" % (gm, gname, mt))
+            tt = rd.fresh("gt")
+            rd.emit("%s = bufferization.to_tensor %s restrict : %s to %s" % (tt, gm, mt, t))
+            rd.emit("return %s : i64" % self.hash_t(rd, tt, shape))
+            h = f.fresh("rd")
+            f.emit("%s = func.call @%s() : () -> i64" % (h, rd.name))
+            hs.append(h)
         if self.chance(0.5):
             # a read after the last write, combined with the first read
             gm = f.fresh("g")
@@ -444,6 +470,26 @@ class SGen:
                 f.emit("scf.yield %s : i64" % inner(f))
             else:
                 f.emit("scf.yield %s : i64" % dflt)
+            f.ind -= 1
+            f.emit("}")
+            hs.append(r)
+        elif kind == "ifinfor":
+            # a loop that always runs, the alloc under an scf.if in its body
+            r, iv, a = f.fresh("fr"), f.fresh("i"), f.fresh("a")
+            f.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {" %
+                   (r, iv, f.const(0), f.const(self.rng.randint(1, 3)), f.const(1), a, dflt))
+            f.ind += 1
+            q = f.fresh("if")
+            f.emit("%s = scf.if %s -> (i64) {" % (q, ok))
+            f.ind += 1
+            f.emit("scf.yield %s : i64" % inner(f))
+            f.ind -= 1
+            f.emit("} else {")
+            f.emit("  scf.yield %s : i64" % a)
+            f.emit("}")
+            x = f.fresh()
+            f.emit("%s = arith.xori %s, %s : i64" % (x, q, a))
+            f.emit("scf.yield %s : i64" % x)
             f.ind -= 1
             f.emit("}")
             hs.append(r)
