@@ -5,11 +5,16 @@
 // clash. Traces: every record set under $MEMPLAN_BENCH_RECORDS (MiniMalloc
 // CSV, alloc at `lower`, free at `upper`, frees first at equal times), a
 // 100k-record DNN-shaped trace and synthetic mixes; MEMPLAN_BENCH_TRACES=S
-// keeps the traces whose name contains S. Timed: replays with 1 and 2
+// keeps the traces whose name contains S. The random mix (issue 23): 100k
+// allocs and frees over 1024 slots, 1 B to 1 MiB log-uniform, alignments 1
+// to 4096. Every block is written (a byte per 4 KiB page), so purged pages
+// fault back in as they would in a program. Timed: replays with 1 and 2
 // threads (each thread its own copy of the trace, one shared allocator), 64
-// byte alignment. Untimed, in a forked child each: one replay with 1 thread
-// and one with 2 threads that track peak reserved bytes against peak live
-// bytes ("frag"). No assertions on time.
+// byte alignment unless the trace says. Untimed, in a forked child each: one
+// replay with 1 thread and one with 2 threads that track peak reserved bytes
+// against peak live bytes ("frag") and the peak RSS above the child's start.
+// memplan runs with the defaults lowered code gets (MEMPLAN_RT_* apply). No
+// assertions on time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +27,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <dirent.h>
 #include <fstream>
 #include <random>
@@ -52,13 +58,12 @@ namespace {
 const char *Name = "memplan";
 memplan_rt_allocator *Fresh() {
   memplan_rt_options O;
-  memplan_rt_options_init(&O);
-  O.cache = 1; // as the global allocator that lowered code uses
+  memplan_rt_options_from_env(&O); // as the global allocator
   return memplan_rt_create(&O, nullptr);
 }
 memplan_rt_allocator *Current = nullptr;
-inline void *doAlloc(size_t N) {
-  return memplan_rt_allocate(Current, N, 64, nullptr);
+inline void *doAlloc(size_t N, size_t Align) {
+  return memplan_rt_allocate(Current, N, Align, nullptr);
 }
 inline void doFree(void *P) { memplan_rt_deallocate(Current, P); }
 void resetAllocator() {
@@ -69,7 +74,10 @@ uint64_t reservedBytes() { return memplan_rt_bytes_reserved(Current); }
 #elif defined(MEMPLAN_BENCH_TFBFC)
 const char *Name = "tfbfc";
 tfbfc::BFC *Current = new tfbfc::BFC();
-inline void *doAlloc(size_t N) { return Current->allocate(N); }
+// Chunks are 256-aligned; a larger alignment is reached by padding.
+inline void *doAlloc(size_t N, size_t Align) {
+  return Current->allocate(Align > 256 ? N + Align - 256 : N);
+}
 inline void doFree(void *P) { Current->deallocate(P); }
 void resetAllocator() {
   delete Current;
@@ -78,7 +86,10 @@ void resetAllocator() {
 uint64_t reservedBytes() { return Current->reserved(); }
 #elif defined(MEMPLAN_BENCH_JEMALLOC)
 const char *Name = "jemalloc";
-inline void *doAlloc(size_t N) { return malloc(N); }
+inline void *doAlloc(size_t N, size_t Align) {
+  void *P = nullptr;
+  return Align <= 16 ? malloc(N) : posix_memalign(&P, Align, N) ? nullptr : P;
+}
 inline void doFree(void *P) { free(P); }
 void resetAllocator() {}
 uint64_t reservedBytes() {
@@ -92,7 +103,9 @@ uint64_t reservedBytes() {
 }
 #elif defined(MEMPLAN_BENCH_MIMALLOC)
 const char *Name = "mimalloc";
-inline void *doAlloc(size_t N) { return mi_malloc(N); }
+inline void *doAlloc(size_t N, size_t Align) {
+  return Align <= 16 ? mi_malloc(N) : mi_malloc_aligned(N, Align);
+}
 inline void doFree(void *P) { mi_free(P); }
 void resetAllocator() {}
 uint64_t reservedBytes() {
@@ -103,7 +116,10 @@ uint64_t reservedBytes() {
 }
 #else
 const char *Name = "glibc";
-inline void *doAlloc(size_t N) { return malloc(N); }
+inline void *doAlloc(size_t N, size_t Align) {
+  void *P = nullptr;
+  return Align <= 16 ? malloc(N) : posix_memalign(&P, Align, N) ? nullptr : P;
+}
 inline void doFree(void *P) { free(P); }
 void resetAllocator() {}
 uint64_t reservedBytes() {
@@ -117,6 +133,7 @@ uint64_t reservedBytes() {
 struct Event {
   uint32_t Slot;
   uint32_t Size; // 0 = free
+  uint32_t Align = 64;
 };
 
 struct Trace {
@@ -209,6 +226,50 @@ Trace dnnShaped(const char *Name, size_t N, uint64_t Seed) {
   return fromRecords(Name, Recs);
 }
 
+/// Random allocs and frees over 1024 slots (a full slot is freed, an empty
+/// one filled), 100k allocs, then the rest freed.
+Trace randomMix(const char *Name, uint64_t Seed) {
+  std::mt19937_64 Rng(Seed);
+  std::uniform_real_distribution<double> LogSize(0.0, 20.0);
+  constexpr uint32_t Slots = 1024;
+  std::vector<uint32_t> Live(Slots, 0);
+  Trace Out;
+  Out.Name = Name;
+  Out.NumBuffers = Slots;
+  uint64_t Bytes = 0;
+  auto Free = [&](uint32_t S) {
+    Out.Events.push_back({S, 0});
+    Bytes -= Live[S];
+    Live[S] = 0;
+  };
+  for (size_t Allocs = 0; Allocs < 100000;) {
+    uint32_t S = Rng() % Slots;
+    if (Live[S]) {
+      Free(S);
+      continue;
+    }
+    Live[S] = static_cast<uint32_t>(std::exp2(LogSize(Rng)));
+    Out.Events.push_back({S, Live[S], uint32_t(1) << (Rng() % 13)});
+    Bytes += Live[S];
+    Out.PeakLive = std::max(Out.PeakLive, Bytes);
+    ++Allocs;
+  }
+  for (uint32_t S = 0; S < Slots; ++S)
+    if (Live[S])
+      Free(S);
+  Out.NumBuffers = Slots;
+  return Out;
+}
+
+/// Writes a byte on every 4 KiB page of the block.
+inline void touch(void *P, uint32_t Size, uint32_t Align) {
+  char *B = reinterpret_cast<char *>(
+      (reinterpret_cast<uintptr_t>(P) + Align - 1) & ~uintptr_t(Align - 1));
+  for (uint32_t I = 0; I < Size; I += 4096)
+    B[I] = 1;
+  B[Size - 1] = 1;
+}
+
 std::vector<Trace> loadTraces() {
   std::vector<Trace> Out;
   const char *Root = std::getenv("MEMPLAN_BENCH_RECORDS");
@@ -237,6 +298,7 @@ std::vector<Trace> loadTraces() {
   Out.push_back(synthetic("synthetic/small-mix", 1, 20000, 16, 4096, 200));
   Out.push_back(synthetic("synthetic/tensor-mix", 2, 4000, 4096, 8 << 20, 40));
   Out.push_back(synthetic("synthetic/wide-mix", 3, 10000, 64, 1 << 20, 100));
+  Out.push_back(randomMix("random/random-mix", 4));
   if (const char *Keep = std::getenv("MEMPLAN_BENCH_TRACES"))
     Out.erase(std::remove_if(Out.begin(), Out.end(),
                              [&](const Trace &T) {
@@ -251,8 +313,8 @@ std::vector<Trace> loadTraces() {
 void replay(const Trace &T, std::vector<void *> &Slots) {
   for (const Event &E : T.Events) {
     if (E.Size) {
-      void *P = doAlloc(E.Size);
-      static_cast<char *>(P)[0] = 1; // touch, as a tensor would
+      void *P = doAlloc(E.Size, E.Align);
+      touch(P, E.Size, E.Align); // written, as a tensor would be
       Slots[E.Slot] = P;
     } else {
       doFree(Slots[E.Slot]);
@@ -266,11 +328,24 @@ void replay(const Trace &T, std::vector<void *> &Slots) {
 /// those samples. Runs in a forked child so that every trace starts from the
 /// same allocator state (malloc keeps freed memory for later).
 struct Peaks {
-  uint64_t Reserved = 0, Live = 0;
+  uint64_t Reserved = 0, Live = 0, Rss = 0;
 };
+
+/// A field of /proc/self/status in bytes ("VmRSS:", "VmHWM:").
+uint64_t procStatus(const char *Key) {
+  std::ifstream In("/proc/self/status");
+  std::string Line;
+  while (std::getline(In, Line))
+    if (Line.rfind(Key, 0) == 0)
+      return std::strtoull(Line.c_str() + std::strlen(Key), nullptr, 10) << 10;
+  return 0;
+}
 
 Peaks peaksInChild(const Trace &T, int Threads) {
   resetAllocator();
+  // The peak RSS restarts from now (clear_refs 5 resets VmHWM).
+  std::ofstream("/proc/self/clear_refs") << "5";
+  uint64_t RssBase = procStatus("VmRSS:");
   uint64_t Base = reservedBytes();
   std::atomic<uint64_t> Live{0}, PeakLive{0}, PeakRes{Base};
   auto Max = [](std::atomic<uint64_t> &A, uint64_t V) {
@@ -283,8 +358,8 @@ Peaks peaksInChild(const Trace &T, int Threads) {
     std::vector<uint32_t> Sizes(T.NumBuffers);
     for (const Event &E : T.Events) {
       if (E.Size) {
-        Slots[E.Slot] = doAlloc(E.Size);
-        static_cast<char *>(Slots[E.Slot])[0] = 1;
+        Slots[E.Slot] = doAlloc(E.Size, E.Align);
+        touch(Slots[E.Slot], E.Size, E.Align);
         Sizes[E.Slot] = E.Size;
         uint64_t L = Live.fetch_add(E.Size) + E.Size;
         Max(PeakLive, L);
@@ -301,7 +376,9 @@ Peaks peaksInChild(const Trace &T, int Threads) {
   Run();
   for (auto &Th : Ts)
     Th.join();
-  return {PeakRes.load() - Base, PeakLive.load()};
+  uint64_t Hwm = procStatus("VmHWM:");
+  return {PeakRes.load() - Base, PeakLive.load(),
+          Hwm > RssBase ? Hwm - RssBase : 0};
 }
 
 Peaks peaks(const Trace &T, int Threads) {
@@ -332,7 +409,8 @@ int main(int Argc, char **Argv) {
 #endif
   static std::vector<Trace> Traces = loadTraces();
   for (const Trace &T : Traces) {
-    size_t Pairs = T.NumBuffers;
+    size_t Pairs = std::count_if(T.Events.begin(), T.Events.end(),
+                                 [](const Event &E) { return E.Size != 0; });
     for (int Threads : {1, 2}) {
       Peaks P = peaks(T, Threads);
       double Ratio = P.Live ? double(P.Reserved) / double(P.Live) : 0.0;
@@ -356,6 +434,8 @@ int main(int Argc, char **Argv) {
                 double(P.Reserved), benchmark::Counter::kAvgThreads);
             St.counters["reserved_ratio"] =
                 benchmark::Counter(Ratio, benchmark::Counter::kAvgThreads);
+            St.counters["peak_rss"] = benchmark::Counter(
+                double(P.Rss), benchmark::Counter::kAvgThreads);
           });
       B->Threads(Threads)->UseRealTime();
     }

@@ -3,8 +3,9 @@
 # against the memplan runtime, TF's BFC algorithm (TFBFC.h), glibc malloc,
 # jemalloc and mimalloc, then prints per trace family: ns per alloc+free pair
 # with 1 and 2 threads (median of REPS repetitions, then the geomean over the
-# family's traces) and frag = peak reserved / peak live bytes (median over
-# the family), side by side; and the per-trace table with BY_TRACE=1.
+# family's traces), frag = peak reserved / peak live bytes and the peak RSS
+# above the start (medians over the family), side by side; then each goal of
+# issue 23 with its measured value; and the per-trace table with BY_TRACE=1.
 # Usage: bench/runtime/run.sh BUILD_DIR [extra google-benchmark flags]
 # Env: REPS (5), MIN_TIME (0.05 s per repetition), MEMPLAN_BENCH_TRACES
 # (keep traces whose name contains it), BY_TRACE=1.
@@ -41,6 +42,7 @@ for a in allocs:
         r["t" + threads] = b["ns_per_pair"]
         if b["reserved_ratio"] > 0:  # 0: the allocator reports nothing
             r["f" + threads] = b["reserved_ratio"]
+        r["r" + threads] = b.get("peak_rss", 0) / 2**20
 
 def gmean(xs):
     xs = [x for x in xs if x and x > 0]
@@ -54,14 +56,16 @@ fams = {}
 for t in rows:
     fams.setdefault(t.split("/", 1)[0], []).append(t)
 print("ns per alloc+free pair: median of the repetitions, geomean over the family's"
-      " traces; frag: peak reserved / peak live, median over the family")
-print(f"{'family':12}{'n':>4} {'allocator':10}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}")
+      " traces; frag: peak reserved / peak live, RSS: peak RSS above the start"
+      " (MiB), medians over the family")
+print(f"{'family':12}{'n':>4} {'allocator':10}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}"
+      f"{'RSS 1t':>9}{'RSS 2t':>9}")
 for f in sorted(fams):
     ts = fams[f]
     for a in allocs:
         g = lambda k: [rows[t].get(a, {}).get(k) for t in ts]
         print(f"{f:12}{len(ts):4} {a:10}{gmean(g('t1')):9.1f}{gmean(g('t2')):9.1f}"
-              f"{med(g('f1')):9.3f}{med(g('f2')):9.3f}")
+              f"{med(g('f1')):9.3f}{med(g('f2')):9.3f}{med(g('r1')):9.1f}{med(g('r2')):9.1f}")
     if "memplan" in allocs:
         parts = []
         for a in allocs:
@@ -73,6 +77,39 @@ for f in sorted(fams):
                 parts.append(f"/{a} {th[1]}t {q:.2f}x")
         print(f"{'':17}memplan time " + ", ".join(parts))
     print()
+def fam(f, a, k, agg):
+    ts = fams.get(f, [])
+    return agg([rows[t].get(a, {}).get(k) for t in ts])
+
+def goal(text, ok):
+    print(f"  [{'met' if ok else 'UNMET'}] {text}")
+
+if "memplan" in allocs:
+    print("Goals (issue 23), measured in this run:")
+    if "random" in fams and "glibc" in allocs:
+        mt, gt = fam("random", "memplan", "t1", gmean), fam("random", "glibc", "t1", gmean)
+        mr, gr = fam("random", "memplan", "r1", med), fam("random", "glibc", "r1", med)
+        goal(f"random mix, 1 thread: time {mt:.0f} <= glibc {gt:.0f} ns per pair", mt <= gt)
+        goal(f"random mix, 1 thread: peak RSS {mr:.1f} <= glibc {gr:.1f} MiB", mr <= gr)
+    if "dnn" in fams and "tfbfc" in allocs:
+        mt, bt = fam("dnn", "memplan", "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
+        f1 = fam("dnn", "memplan", "f1", med)
+        goal(f"DNN, 1 thread: {mt:.0f} ns = {mt / bt:.2f}x BFC's {bt:.0f} (<= 0.6x), "
+             f"frag {f1:.3f} (<= 1.10)", mt <= 0.6 * bt and f1 <= 1.10)
+    if "dnn" in fams and "mimalloc" in allocs:
+        mt, it = fam("dnn", "memplan", "t2", gmean), fam("dnn", "mimalloc", "t2", gmean)
+        f2 = fam("dnn", "memplan", "f2", med)
+        goal(f"DNN, 2 threads: {mt:.0f} ns <= mimalloc's {it:.0f}, frag {f2:.3f} (<= 1.15)",
+             mt <= it and f2 <= 1.15)
+    if "tfbfc" in allocs:
+        worst = max(((fam(f, "memplan", "t1", gmean) / fam(f, "tfbfc", "t1", gmean), f)
+                     for f in fams), default=(float("nan"), "-"))
+        goal(f"no family slower than BFC at 1 thread: worst {worst[1]} "
+             f"{worst[0]:.2f}x BFC's time", worst[0] <= 1.0)
+    print("  the purge returns a freed peak: unit test RuntimePurge.FreedPeakGoesBackAfterTheDelay"
+          " (committed bytes and mincore)")
+    print()
+
 if os.environ.get("BY_TRACE") == "1":
     hdr = f"{'trace':44}" + "".join(f"{a[:7]+' 1t':>11}{a[:7]+' 2t':>11}" for a in allocs) \
         + "".join(f"{a[:5]+' f1':>9}{a[:5]+' f2':>9}" for a in allocs)
