@@ -119,20 +119,69 @@ static std::optional<uint64_t> tensorBytes(Type T, Operation *Scope) {
   return Layout->Size;
 }
 
-/// Why a read of a constant-derived tensor by User keeps it where it is, or
-/// "" when the read is a plain read. Default-deny: a destination is written
-/// (bufferization would copy the global back into the arena), a terminator
-/// or call hands the tensor on, a region op (a loop's init) carries it.
-static StringRef whyKeep(OpOperand &Use) {
-  Operation *User = Use.getOwner();
-  if (auto Dps = dyn_cast<DestinationStyleOpInterface>(User))
-    return Dps.isDpsInit(&Use) ? "used as a destination (outs)" : "";
-  if (User->hasTrait<OpTrait::IsTerminator>())
-    return "returned or yielded";
-  if (isa<CallOpInterface>(User))
-    return "passed to a call";
-  if (User->getNumRegions() != 0)
-    return "an operand of an op with regions";
+/// Why V keeps its place, or "" when no alias of it leaves the function or
+/// is written: the whole alias closure is checked, not only V's users (a
+/// select or a reshape returned hands the global to the caller, which may
+/// write it). Every tensor result of an op that may forward V is followed (a
+/// view, reshape, cast or select, a branch's yield, a destination written in
+/// place by a constant-derived op). Default-deny: a return, a loop's yield, a
+/// call, an op with regions, or an op with memory effects or buffer results
+/// taking an alias keeps V; a destination outside the constant-derived ops is
+/// written (bufferization would copy the global back into the arena).
+static std::string whyKeep(Value V,
+                           const llvm::SetVector<Operation *> &Derived) {
+  SmallVector<Value> Work{V};
+  DenseSet<Value> Seen{V};
+  auto Follow = [&](ValueRange Results) {
+    for (Value R : Results)
+      if (isa<TensorType>(R.getType()) && Seen.insert(R).second)
+        Work.push_back(R);
+  };
+  while (!Work.empty()) {
+    Value Alias = Work.pop_back_val();
+    for (OpOperand &Use : Alias.getUses()) {
+      Operation *User = Use.getOwner();
+      StringRef Why;
+      if (auto Dps = dyn_cast<DestinationStyleOpInterface>(User)) {
+        if (!Dps.isDpsInit(&Use))
+          continue;
+        if (!Derived.contains(User))
+          Why = "used as a destination (outs)";
+        else
+          Follow(Dps.getTiedOpResult(&Use));
+      } else if (User->hasTrait<OpTrait::IsTerminator>()) {
+        // A branch's yield forwards to the op's results; other terminators
+        // (return, a loop's yield) hand the tensor on.
+        Operation *Parent = User->getParentOp();
+        if (isa<scf::YieldOp>(User) &&
+            isa<scf::IfOp, scf::IndexSwitchOp>(Parent))
+          Follow(Parent->getResult(Use.getOperandNumber()));
+        else
+          Why = "returned or yielded";
+      } else if (isa<CallOpInterface>(User)) {
+        Why = "passed to a call";
+      } else if (User->getNumRegions() != 0) {
+        Why = "an operand of an op with regions";
+      } else if (llvm::any_of(User->getResultTypes(),
+                              llvm::IsaPred<BaseMemRefType>)) {
+        Why = "an operand of an op producing a buffer";
+      } else if (!isMemoryEffectFree(User)) {
+        Why = "an operand of an op with memory effects";
+      } else {
+        Follow(User->getResults());
+      }
+      if (Why.empty())
+        continue;
+      if (Alias == V)
+        return Why.str();
+      // Name the op that forwarded it, for the remark.
+      Operation *Via = Alias.getDefiningOp();
+      return (Why + " through '" +
+              (Via ? Via->getName().getStringRef() : StringRef("a block")) +
+              "'")
+          .str();
+    }
+  }
   return "";
 }
 
@@ -163,16 +212,12 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
       if (!isa<TensorType>(V.getType()))
         continue;
       Candidate C{V.getLoc()};
-      StringRef Why;
-      for (OpOperand &Use : V.getUses()) {
-        if (Derived.contains(Use.getOwner()))
-          continue;
-        if (StringRef W = whyKeep(Use); !W.empty())
-          Why = W;
-        C.Reads.emplace_back(Use.getOwner(), Use.getOperandNumber());
-      }
+      for (OpOperand &Use : V.getUses())
+        if (!Derived.contains(Use.getOwner()))
+          C.Reads.emplace_back(Use.getOwner(), Use.getOperandNumber());
       if (C.Reads.empty())
         continue;
+      std::string Why = whyKeep(V, Derived);
       std::optional<uint64_t> Bytes = tensorBytes(V.getType(), Op);
       if (!Bytes)
         Why = "not a static shape of a known element size";
@@ -436,6 +481,14 @@ void HoistConstantTensors::runOnOperation() {
           emitRemark(C.Loc) << "tensor-mem-hoist-constants: left alone: "
                             << (hoist ? "no longer constant-derived"
                                       : "cannot fold (hoist=false)");
+        continue;
+      }
+      // Folding may have made it a value with other uses: every use of it
+      // reads the global once hoisted, so check them all again.
+      if (std::string Why = whyKeep(Now, Derived); !Why.empty()) {
+        if (remarks)
+          emitRemark(C.Loc)
+              << "tensor-mem-hoist-constants: left alone: " << Why;
         continue;
       }
       if (llvm::none_of(Hoisted, [&](auto &H) { return H.first == Now; }))

@@ -174,7 +174,8 @@ def TensorMemHoistConstants
       global and an `scf.if` at entry), read as
       `bufferization.to_tensor ... restrict`.
     Either way it is no longer an arena buffer. Left alone: values used as a
-    destination (outs) or yielded/returned/passed to calls, dynamic shapes,
+    destination (outs) or yielded/returned/passed to calls, directly or
+    through any alias (select, reshape, cast, branch results), dynamic shapes,
     anything inside a nested region. The first call is not thread-safe: make
     one call before calling the function from several threads.
   }];
