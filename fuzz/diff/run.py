@@ -469,8 +469,10 @@ def shapes_variants(seed, a, strategies, meta):
     return out
 
 
-def shapes_flags(s, al, mode, report, meta):
+def shapes_flags(s, al, mode, report, meta, extra=""):
     opts = "strategy=%s alignment=%d runtime=true report=%s" % (s, al, report)
+    if extra:
+        opts += " " + extra
     if "nodealloc" in mode:
         opts += " deallocate=false"
     if "hoist" in mode:
@@ -572,7 +574,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         report = os.path.join(tmp, "report-%s-%d.json" % (s, al))
         if os.path.exists(report):
             os.remove(report)
-        flags = shapes_flags(s, al, mode, report, meta)
+        flags = shapes_flags(s, al, mode, report, meta, a.pipeline_options)
         planned = os.path.join(tmp, "planned.mlir")
         out_ll = os.path.join(tmp, "planned.ll.mlir")
         for f_ in (planned, out_ll):
@@ -635,7 +637,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             seed, kind, s, al, mode.replace("+", "_"))),
             {"prog.mlir": text, "planned.mlir": planned_text, "ref.txt": ref,
              "got.txt": got, "report.json": rep_text})
-        fl = shapes_flags(s, al, mode, "report.json", meta)
+        fl = shapes_flags(s, al, mode, "report.json", meta, a.pipeline_options)
         cmds = [
             "# regenerate: %s" % sh([sys.executable, os.path.join(HERE, "shapes.py"), "--seed",
                                      str(seed), "--features", a.shape_features] +
@@ -695,6 +697,9 @@ def main():
     ap.add_argument("--shape-features", default="all",
                     help="shapes.py features (shapes.py --help)")
     ap.add_argument("--shape-size", type=int, default=None, help="shapes.py --size")
+    ap.add_argument("--pipeline-options", default="",
+                    help="more memplan-pipeline options for the shapes family "
+                         "(check-promises=false must give findings)")
     ap.add_argument("--quick", action="store_true",
                     help="small programs (size 6), one variant, no pipeline variant")
     ap.add_argument("--out", default=os.path.join(tempfile.gettempdir(), "memplan-fuzz-diff"),
