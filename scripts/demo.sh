@@ -30,7 +30,8 @@ awk -v model="$(basename "$MODEL")" '
       if ($i == "arena") arena += $(i+1)
       if ($i == "bound") bound += $(i+1)
       if ($i == "strategy") { strategy = $(i+1); sub(/[;,]$/, "", strategy) }
-      if ($i == "chose") { chosen = $(i+1); sub(/[;,]$/, "", chosen) }
+      if ($i == "(chose") { chosen = $(i+1); sub(/[;,]$/, "", chosen) }
+      if ($i == "footprint:" && $(i+1) == "steady") steady += $(i+2)
     }
   }
   /remark: buffer not planned/ { unplanned++ }
@@ -44,6 +45,7 @@ awk -v model="$(basename "$MODEL")" '
     printf "bytes without planning %.0f (%.2f MiB)\n", raw, raw / 1048576
     printf "arena bytes            %.0f (%.2f MiB)\n", arena, arena / 1048576
     printf "lower bound            %.0f (%.2f MiB)\n", bound, bound / 1048576
+    printf "footprint (steady)     %.0f (%.2f MiB)  arenas + callees + hoisted\n", steady, steady / 1048576
     printf "arena / bound          %.4f\n", bound ? arena / bound : 1
     printf "saved                  %.1f%%\n", raw ? 100 * (raw - arena) / raw : 0
     printf "pass time              %.1f ms\n", ms
@@ -74,26 +76,32 @@ awk -v show="${DEMO_SHOW:-5}" '
 if "$OPT" "$MODEL" --memplan-pipeline="strategy=$STRATEGY report=$tmp/pipeline.json" \
     -o /dev/null 2> "$tmp/pipeline.log"; then
   python3 - "$tmp/pipeline.json" "$(awk '/remark: tensor-mem-plan: / {
-      for (i = 1; i <= NF; i++) if ($i == "arena") a += $(i+1) } END { print a + 0 }' "$tmp/log")" <<'PY'
+      for (i = 1; i <= NF; i++) if ($i == "footprint:" && $(i+1) == "steady") a += $(i+2) } END { print a + 0 }' "$tmp/log")" <<'PY'
 import json, sys
 functions = json.load(open(sys.argv[1]))["functions"]
 plain = int(sys.argv[2])
-arena = bound = weights = inplace = 0
+arena = bound = weights = inplace = steady = first = hoisted = 0
 for f in functions:
-    if f["function"].startswith("__memplan_init_"):
-        continue  # runs once, on the first call
+    if not f["entry"]:
+        continue  # counted in the footprint of the entry that calls it
     for a in f["arenas"]:
         arena += a["arena_size"]
         bound += a["lower_bound"]
         inplace += sum(1 for b in a["buffers"] if "inplace_of" in b)
-    weights += f.get("weights", {}).get("bytes", 0)
+    steady += f["footprint"]["steady"]
+    first += f["footprint"]["first_call"]
+    hoisted += f["footprint"]["hoisted"]
+    weights += sum(w["bytes"] for w in f["weights"]["buffers"] if w["kind"] == "constant")
 mib = lambda b: "%d (%.2f MiB)" % (b, b / 1048576)
-print("\nwith memplan-pipeline (constants out of the arena, in place, memory-aware order):")
-print("arena bytes            " + mib(arena) +
-      ("  = %.3fx the plan above" % (arena / plain) if plain else ""))
+ratio = lambda b: "  = %.3fx the plain plan's footprint" % (b / plain) if plain else ""
+print("\nwith memplan-pipeline (constants folded, in place, memory-aware order):")
+print("arena bytes            " + mib(arena))
 print("lower bound            " + mib(bound))
 print("in-place pairs         %d" % inplace)
-print("read-only weights      " + mib(weights) + "  (not in the arena)")
+print("hoisted globals        " + mib(hoisted))
+print("footprint (steady)     " + mib(steady) + ratio(steady))
+print("footprint (first call) " + mib(first) + ratio(first))
+print("read-only weights      " + mib(weights) + "  (constants, in neither)")
 PY
 else
   echo "memplan-pipeline failed:" >&2

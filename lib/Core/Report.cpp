@@ -145,6 +145,21 @@ void memplan::writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
             for (const ArenaReport &A : F.Arenas)
               writeArena(J, A);
           });
+          if (!F.RecordFile) {
+            J.attribute("entry", F.Entry);
+            const FootprintReport &P = F.Footprint;
+            J.attributeObject("footprint", [&] {
+              J.attribute("arenas", P.Arenas);
+              J.attribute("callees", P.Callees);
+              J.attribute("first_call", P.FirstCall);
+              J.attribute("hoisted", P.Hoisted);
+              J.attributeArray("not_counted", [&] {
+                for (const std::string &N : P.NotCounted)
+                  J.value(N);
+              });
+              J.attribute("steady", P.Steady);
+            });
+          }
           J.attribute("function", F.Function);
           J.attribute("location", F.Location);
           J.attribute("num_tasks", F.NumTasks);

@@ -64,6 +64,13 @@ static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
                  std::to_string(A.Alignment) + ", " +
                  std::to_string(F.Unplanned.size()) + " buffers not planned; " +
                  F.Location;
+    // The arena is one part of what the function holds.
+    const FootprintReport &P = F.Footprint;
+    S.Subtitle += "; footprint of @" + F.Function + ": steady " +
+                  formatBytes(P.Steady) + " (arenas " + formatBytes(P.Arenas) +
+                  ", callees " + formatBytes(P.Callees) + ", hoisted " +
+                  formatBytes(P.Hoisted) + "), first call " +
+                  formatBytes(P.FirstCall);
     S.NumTasks = F.NumTasks;
   }
   S.ArenaSize = A.ArenaSize;

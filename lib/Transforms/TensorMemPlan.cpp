@@ -14,6 +14,8 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Remarks.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -157,9 +159,14 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       FunctionReport Report;
       if (failed(planFunction(Fn, Report)))
         return signalPassFailure();
-      if (wantsReport())
-        Reports.push_back(std::move(Report));
+      Reports.push_back(std::move(Report));
     }
+    // The summary remarks carry the footprint, known once every function
+    // of the run is planned.
+    computeFootprints(Reports);
+    for (auto [Fn, Report] : llvm::zip_equal(Functions, Reports))
+      for (const ArenaReport &A : Report.Arenas)
+        summarize(Fn, A, Report.Footprint);
     if (wantsReport() && failed(writeReports(std::move(Reports))))
       return signalPassFailure();
   }
@@ -186,6 +193,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       });
       All.push_back(std::move(F));
     }
+    computeFootprints(All);
     // Threads finish in any order; the file lists functions by name.
     llvm::stable_sort(All,
                       [](const FunctionReport &A, const FunctionReport &B) {
@@ -258,18 +266,53 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     }
     SmallVector<InplaceCandidate> Inplace =
         inplaceCandidates(Fn, Buffers, Options);
+    SmallVector<Operation *> Arenas;
     for (const ArenaGroup &G : Groups)
       if (failed(planAndRewrite(Fn, G, Buffers, Options, Inplace, AsArgument,
-                                Report)))
+                                Report, Arenas)))
         return failure();
+    for (const UnplannedBuffer &U : Buffers.Unplanned)
+      if (StringRef(U.Reason).starts_with("dynamic shape"))
+        ++Report.NumDynamic;
+    Report.Calls = callSites(Fn, AsArgument, Arenas);
+    if (auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation()))
+      Report.Entry = Symbol.isPublic();
     return success();
+  }
+
+  /// The calls Fn makes, for its footprint. Arenas are the allocs of its
+  /// arenas; with AsArgument they exist before it runs.
+  static std::vector<CallSiteReport> callSites(FunctionOpInterface Fn,
+                                               bool AsArgument,
+                                               ArrayRef<Operation *> Arenas) {
+    std::vector<CallSiteReport> Calls;
+    Block &Entry = Fn.getFunctionBody().front();
+    Fn->walk([&](CallOpInterface Call) {
+      auto Callee =
+          dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
+      if (!Callee)
+        return;
+      CallSiteReport C;
+      C.Callee = Callee.getLeafReference().str();
+      auto Target = dyn_cast_if_present<FunctionOpInterface>(
+          SymbolTable::lookupNearestSymbolFrom(Call, Callee));
+      C.Init = Target && Target->hasAttr(InitFunctionAttr);
+      Operation *Top = Entry.findAncestorOpInBlock(*Call);
+      C.BeforeArenas =
+          !AsArgument && Top && llvm::all_of(Arenas, [&](Operation *A) {
+            return A->getBlock() == &Entry && Top->isBeforeInBlock(A);
+          });
+      Calls.push_back(std::move(C));
+    });
+    return Calls;
   }
 
   LogicalResult planAndRewrite(FunctionOpInterface Fn, const ArenaGroup &G,
                                const FunctionBuffers &Buffers,
                                const PlanOptions &Options,
                                ArrayRef<InplaceCandidate> Inplace,
-                               bool AsArgument, FunctionReport &Report) {
+                               bool AsArgument, FunctionReport &Report,
+                               SmallVectorImpl<Operation *> &Arenas) {
     llvm::Expected<ArenaPlan> AP = [&] {
       llvm::TimeTraceScope Scope("memplan strategy", strategy.getValue());
       PhaseTimer T(getAnalysisManager(), Fn, "memplan strategy",
@@ -299,7 +342,6 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
     if (wantsReport())
       describeBuffers(Arena, Fn, G, /*WithWriters=*/true);
-    summarize(Fn, G, Arena, AP->Pairs.size());
     Report.Arenas.push_back(std::move(Arena));
 
     llvm::TimeTraceScope Scope("memplan rewrite");
@@ -317,9 +359,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       ArenaValue = *Arg;
       FreesBuffers = false; // the caller owns the arena
     } else {
-      B.setInsertionPointToStart(&Fn.getFunctionBody().front());
+      setArenaInsertionPoint(B, Fn, G);
       ArenaValue = memref::AllocOp::create(
           B, Fn.getLoc(), ArenaType, ValueRange(), B.getI64IntegerAttr(Align));
+      Arenas.push_back(ArenaValue.getDefiningOp());
     }
     if (checkPromises)
       memplan::checkPromises(G, getOperation());
@@ -327,12 +370,55 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     return success();
   }
 
+  /// The arena is allocated at the entry, but after the leading ops that
+  /// run an init function (tensor-mem-hoist-constants, on the first call)
+  /// and hold none of its buffers: the init's own arena is then never live
+  /// with it.
+  static void setArenaInsertionPoint(OpBuilder &B, FunctionOpInterface Fn,
+                                     const ArenaGroup &G) {
+    Block &Entry = Fn.getFunctionBody().front();
+    B.setInsertionPointToStart(&Entry);
+    Operation *First = nullptr;
+    for (const PlannableBuffer *Buffer : G.Buffers) {
+      Operation *Top = Entry.findAncestorOpInBlock(*Buffer->Alloc);
+      if (!Top) // in another block of a CFG
+        return;
+      if (!First || Top->isBeforeInBlock(First))
+        First = Top;
+    }
+    for (Operation &Op : Entry) {
+      if (&Op == First)
+        break;
+      if (runsInit(&Op))
+        B.setInsertionPointAfter(&Op);
+    }
+  }
+
+  /// Whether Op is or holds a call to an init function.
+  static bool runsInit(Operation *Op) {
+    return Op
+        ->walk([](CallOpInterface Call) {
+          auto Callee =
+              dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
+          auto Target =
+              Callee ? dyn_cast_if_present<FunctionOpInterface>(
+                           SymbolTable::lookupNearestSymbolFrom(Call, Callee))
+                     : FunctionOpInterface();
+          return Target && Target->hasAttr(InitFunctionAttr)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  }
+
   /// Statistics and remarks of one planned arena.
-  void summarize(FunctionOpInterface Fn, const ArenaGroup &G,
-                 const ArenaReport &A, size_t NumPairs) {
+  void summarize(FunctionOpInterface Fn, const ArenaReport &A,
+                 const FootprintReport &P) {
+    size_t NumPairs = llvm::count_if(
+        A.Buffers, [](const BufferReport &B) { return !B.InplaceOf.empty(); });
     // Debian's LLVM is built without LLVM_ENABLE_STATS, which makes
     // Pass::Statistic a no-op there; the remark carries the same numbers.
-    numPlanned += G.Buffers.size();
+    numPlanned += A.Buffers.size();
     bytesUnplanned += A.BytesWithoutPlanning;
     arenaBytes += A.ArenaSize;
     lowerBoundBytes += A.LowerBound;
@@ -343,7 +429,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                                             .category("memplan")
                                             .subCategory("tensor-mem-plan")
                                             .function(Fn.getName())))
-      R << remark::metric("BuffersPlanned", G.Buffers.size())
+      R << remark::metric("BuffersPlanned", A.Buffers.size())
         << remark::metric("BytesWithoutPlanning", A.BytesWithoutPlanning)
         << remark::metric("ArenaBytes", A.ArenaSize)
         << remark::metric("LowerBound", A.LowerBound)
@@ -352,24 +438,32 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         << remark::metric("PeakTask", A.Peak.Task)
         << remark::metric("PeakBuffers", A.Peak.Live.size())
         << remark::metric("InplacePairs", NumPairs)
-        << remark::metric("MemorySpace", A.MemorySpace);
+        << remark::metric("MemorySpace", A.MemorySpace)
+        << remark::metric("FootprintSteady", P.Steady)
+        << remark::metric("FootprintFirstCall", P.FirstCall);
     if (!remarks)
       return;
     // On the location alone: attached to the op, the whole function would
     // be printed under it.
     InFlightDiagnostic D = mlir::emitRemark(Fn.getLoc())
-                           << "tensor-mem-plan: " << G.Buffers.size()
+                           << "tensor-mem-plan: " << A.Buffers.size()
                            << " buffers planned, " << A.BytesWithoutPlanning
                            << " bytes without planning, arena " << A.ArenaSize
                            << " bytes, lower bound " << A.LowerBound
                            << ", strategy " << A.Strategy;
-    if (G.MemorySpace)
-      D << ", memory space " << G.MemorySpace;
+    if (!A.MemorySpace.empty())
+      D << ", memory space " << A.MemorySpace;
     // After the fields scripts parse ("strategy (\S+)").
     D << " (chose " << A.Chosen << ", peak at task " << A.Peak.Task << " with "
       << A.Peak.Live.size() << " buffers live)";
     if (NumPairs)
       D << ", " << NumPairs << " in place";
+    // What the function holds, whole (README, "The memory a user pays").
+    D << "; footprint: steady " << P.Steady << " bytes (arenas " << P.Arenas
+      << ", callees " << P.Callees << ", hoisted " << P.Hoisted
+      << "), first call " << P.FirstCall << " bytes";
+    if (!P.NotCounted.empty())
+      D << ", not counted: " << llvm::join(P.NotCounted, ", ");
   }
 };
 

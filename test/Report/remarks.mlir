@@ -15,14 +15,20 @@
 // RUN: %python -c "import sys; n = len(open(sys.argv[1]).readlines()); print('lines', 'few' if n <= 20 else n)" %t.r50 | FileCheck %s --check-prefix=LINES
 
 // TEXT-NOT:   see current operation: func.func
-// TEXT:       remarks.mlir:[[@LINE+26]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, strategy auto (chose greedy-by-size-offsets, peak at task 1 with 2 buffers live)
+// TEXT:       remarks.mlir:[[@LINE+30]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, strategy auto (chose greedy-by-size-offsets, peak at task 1 with 2 buffers live); footprint: steady 128 bytes (arenas 128, callees 0, hoisted 0), first call 128 bytes
 // TEXT-NEXT:  func.func @two
 // TEXT-NOT:   see current operation: func.func
 
+// The summary comes after every function is planned: it carries the
+// footprint (the arena here: nothing is called or hoisted).
+// YAML:      --- !Missed
+// YAML:      Name: BufferNotPlanned
+// YAML:      Function: returns
+// YAML:        - Reason: returned
 // YAML:      --- !Passed
 // YAML-NEXT: Pass: 'memplan:tensor-mem-plan'
 // YAML-NEXT: Name: ArenaPlanned
-// YAML-NEXT: DebugLoc: { File: '{{.*}}remarks.mlir', Line: [[@LINE+19]],
+// YAML-NEXT: DebugLoc: { File: '{{.*}}remarks.mlir', Line: [[@LINE+17]],
 // YAML:      Function: two
 // YAML-NEXT: Args:
 // YAML-NEXT:   - BuffersPlanned: '2'
@@ -33,10 +39,8 @@
 // YAML-NEXT:   - Chosen: greedy-by-size-offsets
 // YAML-NEXT:   - PeakTask: '1'
 // YAML-NEXT:   - PeakBuffers: '2'
-// YAML:      --- !Missed
-// YAML:      Name: BufferNotPlanned
-// YAML:      Function: returns
-// YAML:        - Reason: returned
+// YAML:        - FootprintSteady: '128'
+// YAML-NEXT:   - FootprintFirstCall: '128'
 
 // R50: remark: tensor-mem-plan: 105 buffers planned, {{.*}}, strategy auto (chose {{[a-z-]+}}, peak at task {{[0-9]+}} with {{[0-9]+}} buffers live)
 // LINES: lines few

@@ -22,21 +22,21 @@
 // CHECK-NEXT:             "first_task": 0,
 // CHECK-NEXT:             "id": 0,
 // CHECK-NEXT:             "last_task": 3,
-// CHECK-NEXT:             "location": "loc(\"{{.*}}report.mlir\":97:8)",
+// CHECK-NEXT:             "location": "loc(\"{{.*}}report.mlir\":113:8)",
 // CHECK-NEXT:             "offset": 512,
 // CHECK-NEXT:             "op": "memref.alloc",
 // CHECK-NEXT:             "size": 256,
 // CHECK-NEXT:             "type": "memref<64xf32>",
 // a is only read: its writer is its alloc; b is filled through its subview.
 // CHECK-NEXT:             "writer": {
-// CHECK-NEXT:               "location": "loc(\"{{.*}}report.mlir\":97:8)",
+// CHECK-NEXT:               "location": "loc(\"{{.*}}report.mlir\":113:8)",
 // CHECK-NEXT:               "op": "memref.alloc"
 // CHECK:                  "first_task": 1,
 // CHECK-NEXT:             "id": 1,
 // CHECK-NEXT:             "last_task": 5,
 // CHECK:                  "offset": 0,
 // CHECK:                  "size": 512,
-// CHECK:                    "location": "loc(\"{{.*}}report.mlir\":100:3)",
+// CHECK:                    "location": "loc(\"{{.*}}report.mlir\":116:3)",
 // CHECK-NEXT:               "op": "memref.copy"
 // CHECK:                  "first_task": 4,
 // CHECK-NEXT:             "id": 2,
@@ -70,18 +70,34 @@
 // CHECK-NEXT:         },
 // CHECK-NEXT:         "strategy": "greedy-by-size-offsets",
 // CHECK-NEXT:         "total_size": 768
-// CHECK:          "function": "chain",
-// CHECK-NEXT:     "location": "loc(\"{{.*}}report.mlir\":96:1)",
+// What @chain holds, whole: its arena; it calls nothing and reads no
+// hoisted global.
+// CHECK:          "entry": true,
+// CHECK-NEXT:     "footprint": {
+// CHECK-NEXT:       "arenas": 768,
+// CHECK-NEXT:       "callees": 0,
+// CHECK-NEXT:       "first_call": 768,
+// CHECK-NEXT:       "hoisted": 0,
+// CHECK-NEXT:       "not_counted": [],
+// CHECK-NEXT:       "steady": 768
+// CHECK-NEXT:     },
+// CHECK-NEXT:     "function": "chain",
+// CHECK-NEXT:     "location": "loc(\"{{.*}}report.mlir\":112:1)",
 // CHECK-NEXT:     "num_tasks": 8,
 // CHECK-NEXT:     "unplanned": []
 
 // The second function returns its buffer: no arena, one unplanned buffer
 // with its reason.
 // CHECK:          "arenas": [],
+// CHECK-NEXT:     "entry": true,
+// CHECK-NEXT:     "footprint": {
+// CHECK-NEXT:       "arenas": 0,
+// CHECK:            "steady": 0
+// CHECK-NEXT:     },
 // CHECK-NEXT:     "function": "returns",
 // CHECK:          "unplanned": [
 // CHECK-NEXT:       {
-// CHECK-NEXT:         "location": "loc(\"{{.*}}report.mlir\":108:8)",
+// CHECK-NEXT:         "location": "loc(\"{{.*}}report.mlir\":124:8)",
 // CHECK-NEXT:         "op": "memref.alloc",
 // CHECK-NEXT:         "reason": "returned"
 

@@ -11,7 +11,7 @@
 #tr = affine_map<(d0, d1) -> (d1, d0)>
 
 // a is read again after b's op.
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @used_later(%in: memref<16xf32>, %out: memref<16xf32>, %out2: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   memref.copy %in, %a : memref<16xf32> to memref<16xf32>
@@ -29,7 +29,7 @@ func.func @used_later(%in: memref<16xf32>, %out: memref<16xf32>, %out2: memref<1
 
 // A transpose: b[i][j] reads a[j][i], which b[j][i] may already have
 // overwritten.
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @transpose(%in: memref<4x4xf32>, %out: memref<4x4xf32>) {
   %a = memref.alloc() : memref<4x4xf32>
   memref.copy %in, %a : memref<4x4xf32> to memref<4x4xf32>
@@ -44,7 +44,7 @@ func.func @transpose(%in: memref<4x4xf32>, %out: memref<4x4xf32>) {
 }
 
 // f32 -> f16: element i sits at other bytes (b is 32 bytes, rounded to 64).
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 96 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 96 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @element_size(%in: memref<16xf32>, %out: memref<16xf16>) {
   %a = memref.alloc() : memref<16xf32>
   memref.copy %in, %a : memref<16xf32> to memref<16xf32>
@@ -60,7 +60,7 @@ func.func @element_size(%in: memref<16xf32>, %out: memref<16xf16>) {
 }
 
 // A view of a is another operand of the op.
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @alias_operand(%in: memref<16xf32>, %out: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   memref.copy %in, %a : memref<16xf32> to memref<16xf32>
@@ -77,7 +77,7 @@ func.func @alias_operand(%in: memref<16xf32>, %out: memref<16xf32>) {
 }
 
 // Inside a loop (default-deny: only ops at the function's top level).
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @in_loop(%in: memref<16xf32>, %out: memref<16xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -99,7 +99,7 @@ func.func @in_loop(%in: memref<16xf32>, %out: memref<16xf32>) {
 
 // The op accumulates into b (its payload reads the init): b's old contents
 // matter, and b is written before the op.
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @reads_init(%in: memref<16xf32>, %out: memref<16xf32>) {
   %b = memref.alloc() : memref<16xf32>
   memref.copy %in, %b : memref<16xf32> to memref<16xf32>
@@ -116,7 +116,7 @@ func.func @reads_init(%in: memref<16xf32>, %out: memref<16xf32>) {
 }
 
 // A reduction (a row sum) is not elementwise.
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @reduction(%in: memref<16x1xf32>, %out: memref<16xf32>) {
   %a = memref.alloc() : memref<16x1xf32>
   memref.copy %in, %a : memref<16x1xf32> to memref<16x1xf32>
@@ -131,7 +131,7 @@ func.func @reduction(%in: memref<16x1xf32>, %out: memref<16xf32>) {
 }
 
 // A copy whose source is read again afterwards.
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @copy_used_later(%in: memref<16xf32>, %out: memref<16xf32>, %out2: memref<16xf32>) {
   %a = memref.alloc() : memref<16xf32>
   memref.copy %in, %a : memref<16xf32> to memref<16xf32>
@@ -143,7 +143,7 @@ func.func @copy_used_later(%in: memref<16xf32>, %out: memref<16xf32>, %out2: mem
 }
 
 // A copy into a view of b (a subview: the rest of b is not written).
-// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 192 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live){{$}}
+// CHECK: inplace-denied.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 2 buffers planned, 192 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @copy_into_view(%in: memref<16xf32>, %out: memref<32xf32>) {
   %a = memref.alloc() : memref<16xf32>
   memref.copy %in, %a : memref<16xf32> to memref<16xf32>

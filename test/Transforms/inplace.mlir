@@ -58,8 +58,8 @@
 // REPORT:      "function": "chain",
 
 // REMARK: inplace.mlir:[[@LINE+3]]:1: remark: tensor-mem-plan: 4 buffers planned, 256 bytes without planning, arena 128 bytes, lower bound 128, {{.*}}, 2 in place
-// NOPAIRS: inplace.mlir:[[@LINE+2]]:1: remark: tensor-mem-plan: 4 buffers planned, 256 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live){{$}}
-// PRESERVE: inplace.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 4 buffers planned, 256 bytes without planning, arena 256 bytes, lower bound 256, {{.*}} buffers live){{$}}
+// NOPAIRS: inplace.mlir:[[@LINE+2]]:1: remark: tensor-mem-plan: 4 buffers planned, 256 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
+// PRESERVE: inplace.mlir:[[@LINE+1]]:1: remark: tensor-mem-plan: 4 buffers planned, 256 bytes without planning, arena 256 bytes, lower bound 256, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @chain(%in: memref<16xf32>, %out: memref<16xf32>) {
   %d = memref.alloc() : memref<16xf32>
   linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}

@@ -23,6 +23,9 @@ namespace memplan {
 /// Unit attribute tensor-mem-hoist-constants puts on the globals it creates.
 inline constexpr llvm::StringLiteral HoistedGlobalAttr = "memplan.hoisted";
 
+/// Unit attribute on the function that fills them on the first call.
+inline constexpr llvm::StringLiteral InitFunctionAttr = "memplan.init";
+
 /// The memref.global's that Fn takes with memref.get_global, once each in
 /// the order of their first get_global (a global of unknown size counts 0
 /// bytes).

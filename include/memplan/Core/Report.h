@@ -6,7 +6,10 @@
 // timelineSections, so one reader handles both:
 //
 //   {"functions": [{"function", "location", "num_tasks",
-//                   "arenas": [ARENA...], "unplanned": [...]}]}
+//                   "arenas": [ARENA...], "unplanned": [...],
+//                   "entry"?, "footprint"?: FOOTPRINT, "weights"?}]}
+//   FOOTPRINT = {"arenas", "callees", "hoisted", "steady", "first_call",
+//                "not_counted": [text...]}
 //   ARENA = {"alignment", "arena_size", "buffers": [BUFFER...],
 //            "bytes_without_planning", "certified_lower_bound", "chosen",
 //            "gap", "kind", "lower_bound", "memory_space",
@@ -102,6 +105,37 @@ struct WeightsReport {
   std::vector<GlobalBufferReport> Buffers;
 };
 
+/// A call the function makes, for the footprint.
+struct CallSiteReport {
+  std::string Callee;
+  /// The callee is an init function (tensor-mem-hoist-constants): it runs
+  /// on the first call only.
+  bool Init = false;
+  /// The call comes before the function's arenas exist (in its entry
+  /// block, ahead of every arena): the two are never live together.
+  bool BeforeArenas = false;
+};
+
+/// What a function holds while it runs, in bytes: the memory a user pays.
+struct FootprintReport {
+  /// The function's own arenas.
+  uint64_t Arenas = 0;
+  /// The most that one call it makes holds in arenas (each call's arenas
+  /// are counted while the call runs, its callees' too).
+  uint64_t Callees = 0;
+  /// Globals memplan made (hoisted tensors) that it or a callee reads:
+  /// held for good once filled.
+  uint64_t Hoisted = 0;
+  /// Arenas + Callees + Hoisted.
+  uint64_t Steady = 0;
+  /// Steady, plus what only the first call holds (init functions' arenas,
+  /// counted beside the arenas live with them).
+  uint64_t FirstCall = 0;
+  /// What the numbers leave out (dynamic buffers served at run time,
+  /// callees without a body, recursion).
+  std::vector<std::string> NotCounted;
+};
+
 struct FunctionReport {
   /// The function's name, or for a record file (memplan-solve) its name.
   std::string Function;
@@ -114,7 +148,19 @@ struct FunctionReport {
   /// The globals the function reads, listed apart so that its arenas hold
   /// activations only (not written for a record file).
   WeightsReport Weights;
+  /// The calls it makes, in order (not for a record file).
+  std::vector<CallSiteReport> Calls;
+  /// Buffers served at run time (dynamic shapes): not in any arena.
+  uint64_t NumDynamic = 0;
+  /// Called by no function of the module (or public): what a user calls.
+  bool Entry = true;
+  /// Filled by computeFootprints.
+  FootprintReport Footprint;
 };
+
+/// Fills each function's Footprint from its arenas, its calls (to functions
+/// of Functions) and the hoisted globals it reads.
+void computeFootprints(std::vector<FunctionReport> &Functions);
 
 /// The arena of plan P of Records (as given, before rounding); buffers get
 /// their record index as id, which the caller may replace.
