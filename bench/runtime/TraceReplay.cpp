@@ -299,6 +299,12 @@ std::vector<Trace> loadTraces() {
   Out.push_back(synthetic("synthetic/tensor-mix", 2, 4000, 4096, 8 << 20, 40));
   Out.push_back(synthetic("synthetic/wide-mix", 3, 10000, 64, 1 << 20, 100));
   Out.push_back(randomMix("random/random-mix", 4));
+  if (const char *Skip = std::getenv("MEMPLAN_BENCH_SKIP"))
+    Out.erase(std::remove_if(Out.begin(), Out.end(),
+                             [&](const Trace &T) {
+                               return T.Name.find(Skip) != std::string::npos;
+                             }),
+              Out.end());
   if (const char *Keep = std::getenv("MEMPLAN_BENCH_TRACES"))
     Out.erase(std::remove_if(Out.begin(), Out.end(),
                              [&](const Trace &T) {
