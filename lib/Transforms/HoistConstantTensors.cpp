@@ -318,14 +318,15 @@ void HoistConstantTensors::hoistInto(
     Symbols.insert(Op, Block::iterator(Fn));
   };
 
-  // The flag: set once the init function ran.
-  auto FlagType = MemRefType::get({}, B.getI1Type());
+  // The once-flag: 0 before the first call, 1 while the init function runs,
+  // 2 once it ran. An i32, as atomics need a whole word.
+  auto FlagType = MemRefType::get({}, B.getI32Type());
   B.setInsertionPoint(Fn);
   auto Flag = memref::GlobalOp::create(
       B, Loc, ("__memplan_ready_" + Fn.getName()).str(), Private, FlagType,
-      DenseElementsAttr::get(RankedTensorType::get({}, B.getI1Type()),
-                             Attribute(B.getBoolAttr(false))),
-      /*constant=*/false, /*alignment=*/nullptr);
+      DenseElementsAttr::get(RankedTensorType::get({}, B.getI32Type()),
+                             Attribute(B.getI32IntegerAttr(0))),
+      /*constant=*/false, /*alignment=*/B.getI64IntegerAttr(4));
   Flag->remove();
   Mark(Flag);
 
@@ -389,19 +390,50 @@ void HoistConstantTensors::hoistInto(
   }
   func::ReturnOp::create(InitB, Loc);
 
-  // At entry: run the init function on the first call only. Not atomic: two
-  // first calls at once race (see docs/HoistConstants.md).
+  // At entry: run the init function exactly once, also when several threads
+  // make the first call at once. Only memref.atomic_rmw touches the flag (an
+  // acq_rel atomicrmw once lowered): reading 2 orders the init function's
+  // writes before this call's reads. The first to move the flag from 0 to 1
+  // runs the init function; the others spin until it reads 2.
   B.setInsertionPointToStart(&Fn.front());
   auto FlagGet =
       memref::GetGlobalOp::create(B, Loc, FlagType, Flag.getSymName());
-  Value Ready = memref::LoadOp::create(B, Loc, FlagGet, ValueRange{});
-  Value True = arith::ConstantIntOp::create(B, Loc, 1, 1);
-  Value NotReady = arith::XOrIOp::create(B, Loc, Ready, True);
-  auto If = scf::IfOp::create(B, Loc, TypeRange{}, NotReady,
+  auto I32 = [&](int64_t V) {
+    return arith::ConstantIntOp::create(B, Loc, V, 32).getResult();
+  };
+  Value NotStarted = I32(0), Running = I32(1), Done = I32(2);
+  auto AtomicRMW = [&](arith::AtomicRMWKind Kind, Value V) {
+    return memref::AtomicRMWOp::create(B, Loc, Kind, V, FlagGet, ValueRange{})
+        .getResult();
+  };
+  auto Equals = [&](Value A, Value C) {
+    return arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::eq, A, C)
+        .getResult();
+  };
+  // An atomic read: or with 0.
+  Value State = AtomicRMW(arith::AtomicRMWKind::ori, NotStarted);
+  Value NotDone =
+      arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne, State, Done);
+  auto If = scf::IfOp::create(B, Loc, TypeRange{}, NotDone,
                               /*withElseRegion=*/false);
   B.setInsertionPointToStart(If.thenBlock());
+  // Claim: max(flag, 1) leaves 1 and 2 as they are.
+  Value Before = AtomicRMW(arith::AtomicRMWKind::maxs, Running);
+  auto Claimed =
+      scf::IfOp::create(B, Loc, TypeRange{}, Equals(Before, NotStarted),
+                        /*withElseRegion=*/true);
+  B.setInsertionPointToStart(Claimed.thenBlock());
   func::CallOp::create(B, Loc, Init, ValueRange{});
-  memref::StoreOp::create(B, Loc, True, FlagGet, ValueRange{});
+  AtomicRMW(arith::AtomicRMWKind::assign, Done);
+  B.setInsertionPointToStart(Claimed.elseBlock());
+  auto Wait = scf::WhileOp::create(B, Loc, TypeRange{}, ValueRange{});
+  B.createBlock(&Wait.getBefore());
+  Value Now = AtomicRMW(arith::AtomicRMWKind::ori, NotStarted);
+  Value Spin =
+      arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne, Now, Done);
+  scf::ConditionOp::create(B, Loc, Spin, ValueRange{});
+  B.createBlock(&Wait.getAfter());
+  scf::YieldOp::create(B, Loc);
 
   // What computed the hoisted tensors is dead now.
   for (Operation &Op : llvm::make_early_inc_range(llvm::reverse(Fn.front())))

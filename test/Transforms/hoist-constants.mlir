@@ -37,7 +37,7 @@ func.func @splat_transpose(%a: tensor<1x4xf32>, %acc: tensor<1x3xf32>) -> tensor
 
 // Elided data cannot be folded: hoisted into a global that an init function
 // fills on the first call; the chain (transpose, scale) leaves the function.
-// CHECK:       memref.global "private" @__memplan_ready_elided : memref<i1> = dense<false> {memplan.hoisted}
+// CHECK:       memref.global "private" @__memplan_ready_elided : memref<i32> = dense<0> {alignment = 4 : i64, memplan.hoisted}
 // CHECK-LABEL: func.func private @__memplan_init_elided()
 // CHECK:         arith.constant dense_resource<__elided__> : tensor<3x4xf32>
 // CHECK:         %[[T:.*]] = linalg.generic
@@ -47,13 +47,26 @@ func.func @splat_transpose(%a: tensor<1x4xf32>, %acc: tensor<1x3xf32>) -> tensor
 // CHECK:         return
 // CHECK:       memref.global "private" @__memplan_hoisted_elided : memref<4x3xf32> = uninitialized {alignment = 64 : i64, memplan.hoisted}
 // CHECK-LABEL: func.func @elided
+// The init function runs exactly once, also under concurrent first calls:
+// the flag is 0 (not started), 1 (running) or 2 (done), touched only by
+// atomics; the first to move it from 0 runs init, the others wait for 2.
 // CHECK:         %[[F:.*]] = memref.get_global @__memplan_ready_elided
-// CHECK:         %[[R:.*]] = memref.load %[[F]][]
-// CHECK:         %[[TRUE:.*]] = arith.constant true
-// CHECK:         %[[NR:.*]] = arith.xori %[[R]], %[[TRUE]]
-// CHECK:         scf.if %[[NR]] {
-// CHECK-NEXT:      func.call @__memplan_init_elided()
-// CHECK-NEXT:      memref.store %[[TRUE]], %[[F]][]
+// CHECK:         %[[C0:.*]] = arith.constant 0 : i32
+// CHECK:         %[[C1:.*]] = arith.constant 1 : i32
+// CHECK:         %[[C2:.*]] = arith.constant 2 : i32
+// CHECK:         %[[S:.*]] = memref.atomic_rmw ori %[[C0]], %[[F]][]
+// CHECK:         %[[ND:.*]] = arith.cmpi ne, %[[S]], %[[C2]]
+// CHECK:         scf.if %[[ND]] {
+// CHECK-NEXT:      %[[B:.*]] = memref.atomic_rmw maxs %[[C1]], %[[F]][]
+// CHECK-NEXT:      %[[WON:.*]] = arith.cmpi eq, %[[B]], %[[C0]]
+// CHECK-NEXT:      scf.if %[[WON]] {
+// CHECK-NEXT:        func.call @__memplan_init_elided()
+// CHECK-NEXT:        memref.atomic_rmw assign %[[C2]], %[[F]][]
+// CHECK-NEXT:      } else {
+// CHECK-NEXT:        scf.while
+// CHECK-NEXT:          %[[N:.*]] = memref.atomic_rmw ori %[[C0]], %[[F]][]
+// CHECK-NEXT:          %[[SPIN:.*]] = arith.cmpi ne, %[[N]], %[[C2]]
+// CHECK-NEXT:          scf.condition(%[[SPIN]])
 // CHECK:         %[[H:.*]] = memref.get_global @__memplan_hoisted_elided
 // CHECK:         %[[W:.*]] = bufferization.to_tensor %[[H]] restrict : memref<4x3xf32> to tensor<4x3xf32>
 // CHECK-NOT:     linalg.generic

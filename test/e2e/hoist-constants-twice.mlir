@@ -14,8 +14,12 @@
 
 // IR: memref.global "private" @__memplan_hoisted_f : memref<3x2xf32> = uninitialized
 // IR-LABEL: func.func @f(
+// IR:         memref.atomic_rmw ori
 // IR:         scf.if
-// IR-NEXT:      func.call @__memplan_init_f()
+// IR:           memref.atomic_rmw maxs
+// IR:           scf.if
+// IR-NEXT:        func.call @__memplan_init_f()
+// IR-NEXT:        memref.atomic_rmw assign
 // IR:         memref.get_global @__memplan_hoisted_f
 // IR-NOT:     linalg.generic
 // IR:         linalg.matmul

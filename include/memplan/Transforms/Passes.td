@@ -176,8 +176,8 @@ def TensorMemHoistConstants
     Either way it is no longer an arena buffer. Left alone: values used as a
     destination (outs) or yielded/returned/passed to calls, directly or
     through any alias (select, reshape, cast, branch results), dynamic shapes,
-    anything inside a nested region. The first call is not thread-safe: make
-    one call before calling the function from several threads.
+    anything inside a nested region. The init function runs exactly once,
+    also under concurrent first calls (an atomic once-flag).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect",
                            "mlir::bufferization::BufferizationDialect",
