@@ -462,14 +462,31 @@ def shapes_variants(seed, a, strategies, meta):
         s = strategies[idx % len(strategies)]
         al = a.alignments[(idx // len(strategies)) % len(a.alignments)]
         k = seed // 2 + j
-        mode = "pipeline" if k % 2 == 0 else "pipeline+nodealloc"
-        if k % 3 == 1:
+        mode = ["pipeline", "pipeline+nodealloc", "passes"][k % 3]
+        if (k // 3) % 2 == 1:
             mode += "+hoist"
         out.append((s, al, mode))
     return out
 
 
+def deallocates(mode):
+    return mode.startswith("pipeline") and "nodealloc" not in mode
+
+
 def shapes_flags(s, al, mode, report, meta, extra=""):
+    if mode.startswith("passes"):
+        # the passes one by one, without deallocation
+        plan = "strategy=%s alignment=%d report=%s inplace=true" % (s, al, report)
+        if meta.get("dim_bounds") is not None:
+            plan += " dim-bounds=%d" % meta["dim_bounds"]
+        return ["--tensor-mem-hoist-constants" + ("=fold-limit-bytes=0" if "hoist" in mode
+                                                   else ""),
+                "--tensor-mem-schedule", "--tensor-mem-split-empty",
+                "--one-shot-bufferize=bufferize-function-boundaries "
+                "function-boundary-type-conversion=identity-layout-map "
+                "allow-return-allocs-from-loops",
+                "--tensor-mem-plan=" + plan + (" " + extra if extra else ""),
+                "--tensor-mem-lower-runtime"]
     opts = "strategy=%s alignment=%d runtime=true report=%s" % (s, al, report)
     if extra:
         opts += " " + extra
@@ -589,7 +606,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         rep_text = open(report).read() if os.path.exists(report) else None
         kind, detail, got = None, "", None
         if status != "ok":
-            if "nodealloc" not in mode and not upstream_dealloc_ok():
+            if deallocates(mode) and not upstream_dealloc_ok():
                 st.add(pipeline_skipped=1)
                 if a.verbose:
                     msgs.append("seed %d: pipeline skipped (upstream deallocation fails too)"
@@ -616,7 +633,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
                               (meta.get("broken_fn"), broken))
                     st.add(mismatches=1)
             else:
-                if "nodealloc" not in mode and not upstream_dealloc_ok():
+                if deallocates(mode) and not upstream_dealloc_ok():
                     st.add(pipeline_skipped=1)
                     continue
                 kind = "mismatch"
