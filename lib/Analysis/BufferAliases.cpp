@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Analysis/BufferAliases.h"
+#include "memplan/Analysis/NoCapture.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Async/IR/Async.h"
@@ -171,8 +172,11 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
   if (User->hasTrait<OpTrait::ReturnLike>() &&
       User->getParentOp() == Fn.getOperation())
     return std::string("returned");
-  if (isa<CallOpInterface>(User))
-    return "passed to a call (" + Name() + ")";
+  if (auto Call = dyn_cast<CallOpInterface>(User))
+    return callKeepsNoReference(Call, Use)
+               ? std::nullopt
+               : std::optional<std::string>("passed to a call (" + Name() +
+                                            ")");
   // A token only orders work: waits join it, async ops depend on it (and
   // their own tokens are followed in turn).
   if (isAsyncToken(V.getType()))

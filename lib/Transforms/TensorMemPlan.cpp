@@ -9,6 +9,7 @@
 
 #include "PhaseTimer.h"
 #include "TensorMemPlanInternal.h"
+#include "memplan/Analysis/NoCapture.h"
 #include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Transforms/Passes.h"
 
@@ -16,6 +17,7 @@
 #include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -149,6 +151,13 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   }
 
   void runOnOperation() override {
+    // A buffer passed to a callee that keeps no reference is an ordinary
+    // use; the callee's body says so. Nested under one function the other
+    // bodies are not this pass's to read (they may be planned meanwhile).
+    SmallVector<std::pair<FunctionOpInterface, unsigned>> Marked;
+    if (!isa<FunctionOpInterface>(getOperation()))
+      Marked = markNoCaptureArguments(getOperation());
+    auto Unmark = llvm::make_scope_exit([&] { unmarkArguments(Marked); });
     SmallVector<FunctionOpInterface> Functions;
     getOperation()->walk([&](FunctionOpInterface Fn) {
       if (!Fn.isExternal())
