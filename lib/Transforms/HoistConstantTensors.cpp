@@ -334,6 +334,8 @@ void HoistConstantTensors::hoistInto(
   auto Init = func::FuncOp::create(
       Loc, ("__memplan_init_" + Fn.getName()).str(), B.getFunctionType({}, {}));
   Init.setPrivate();
+  // The report counts its arenas on the first call only.
+  Init->setAttr(memplan::InitFunctionAttr, B.getUnitAttr());
   Symbols.insert(Init, Block::iterator(Fn));
   OpBuilder InitB = OpBuilder::atBlockEnd(Init.addEntryBlock());
   llvm::SetVector<Operation *> Derived = constantDerivedOps(Fn.front());
