@@ -30,7 +30,8 @@ arithmetic: exact). Scenes (--features):
            bound (or not rely on the promise and print what unplanned prints)
   hoist    constant-derived tensors (a non-splat constant through
            linalg.generic) reaching `return` through `arith.select`,
-           `tensor.reshape`, `tensor.cast`, `expand_shape`/`collapse_shape`;
+           `tensor.reshape`, `tensor.cast`, `expand_shape`/`collapse_shape`,
+           an `scf.if` yield, a callee writing into it in place;
            the caller writes into the result and calls again
   chain    independent elementwise chains joined late (the order and
            in-place reuse have work to do)
@@ -333,12 +334,29 @@ class SGen:
         hs = []
         reads = []
         for step in range(self.rng.randint(1, 3)):
+            nested = self.chance(0.3)
+            if nested:
+                # the read inside an scf.if (taken when %k is odd)
+                c = f.fresh("odd")
+                b0 = f.fresh()
+                f.emit("%s = arith.andi %%k, %s : i32" % (b0, f.const(1, "i32")))
+                f.emit("%s = arith.cmpi ne, %s, %s : i32" % (c, b0, f.const(0, "i32")))
+                ri = f.fresh("ri")
+                f.emit("%s = scf.if %s -> (%s) {" % (ri, c, t))
+                f.ind += 1
             gm = f.fresh("g")
             f.emit("%s = memref.get_global %s : %s" % (gm, gname, mt))
             tt = f.fresh("gt")
             f.emit("%s = bufferization.to_tensor %s restrict : %s to %s" % (tt, gm, mt, t))
             r = self.generic(f, [tt, "%x"] if self.chance(0.7) else [tt], shape,
                              extra=", fz.r = %d : i64" % (self.tag + 1))
+            if nested:
+                f.emit("scf.yield %s : %s" % (r, t))
+                f.ind -= 1
+                f.emit("} else {")
+                f.emit("  scf.yield %%x : %s" % t)
+                f.emit("}")
+                r = ri
             reads.append(r)
             if self.chance(0.8):
                 hs.append(self.pressure(f, "%x", shape))
@@ -644,6 +662,24 @@ class SGen:
             if self.chance(0.5):
                 u = self.filled(f, [None, 3], ["%n"])
                 hs.append(self.hash_t(f, u, [None, 3]))
+            if self.chance(0.3):
+                # the promised size also bounded by affine.min, and in a loop
+                mn = f.fresh("mn")
+                f.emit("%s = affine.min affine_map<()[s0] -> (s0, %d)>()[%%n]" % (
+                    mn, max(1, bound // 2)))
+                r, iv, a = f.fresh("pl"), f.fresh("i"), f.fresh("a")
+                f.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (i64) {" %
+                       (r, iv, f.const(0), f.const(2), f.const(1), a, f.const(3, "i64")))
+                f.ind += 1
+                u = self.filled(f, [None], ["%n"])
+                v = self.filled(f, [None], [mn])
+                x = self.generic(f, [v], [None], dyn_sizes=[mn])
+                h1 = self.hash_t(f, u, [None], acc=a)
+                h2 = self.hash_t(f, x, [None], acc=h1)
+                f.emit("scf.yield %s : i64" % h2)
+                f.ind -= 1
+                f.emit("}")
+                hs.append(r)
         # static neighbours the overflow would hit
         s = self.filled(f, [16])
         hs.append(self.hash_t(f, s, [16]))
@@ -652,6 +688,22 @@ class SGen:
         if broken:
             self.meta["broken_fn"] = f.name
             vals.append(bound + self.rng.randint(1, 3 * bound + 8))
+        if not use_db and len(vals) >= 2 and self.chance(0.4):
+            # the last two calls from a loop of main: n chosen at run time
+            *first, va, vb = vals
+            for v in first:
+                self.print_(m, self.call(m, f, [m.const(v)], ["index"]))
+            iv = m.fresh("i")
+            m.emit("scf.for %s = %s to %s step %s {" % (iv, m.const(0), m.const(2), m.const(1)))
+            m.ind += 1
+            c = m.fresh("lc")
+            m.emit("%s = arith.cmpi eq, %s, %s : index" % (c, iv, m.const(0)))
+            nv = m.fresh("ln")
+            m.emit("%s = arith.select %s, %s, %s : index" % (nv, c, m.const(va), m.const(vb)))
+            self.print_(m, self.call(m, f, [nv], ["index"]))
+            m.ind -= 1
+            m.emit("}")
+            return
         for v in vals:
             if use_db:
                 x = self.filled(m, [None, inner], [m.const(v)])
@@ -663,7 +715,8 @@ class SGen:
         n = self.rng.choice([4, 6, 8, 12])
         t = ttype([n])
         vals = [self.rng.randint(-50, 50) for _ in range(n)]
-        route = [self.rng.choice(["select", "reshape", "cast", "expand", "direct"])
+        route = [self.rng.choice(["select", "reshape", "cast", "expand", "direct", "if",
+                                  "callee"])
                  for _ in range(self.rng.randint(1, 2))]
         self.meta["scenes"].append("hoist-" + "-".join(route))
         f = self.new_fn("hoist", [("%s", "i1"), ("%y", t)], None)
@@ -697,6 +750,27 @@ class SGen:
                 f.emit("%s = tensor.collapse_shape %s [[0, 1]] : %s into %s" % (
                     s2, s, ttype([a, b]), t))
                 cur = s2
+            elif r == "if":
+                # yielded by an scf.if
+                s = f.fresh("yf")
+                f.emit("%s = scf.if %%s -> (%s) {" % (s, t))
+                f.emit("  scf.yield %s : %s" % (cur, t))
+                f.emit("} else {")
+                f.emit("  scf.yield %%y : %s" % t)
+                f.emit("}")
+                cur = s
+            elif r == "callee":
+                # passed to a callee that writes into it in place and returns it
+                self.nscene += 1
+                w = Fn(self, "scribble%d" % self.nscene, [("%a", t)], [t])
+                self.funcs.append(w)
+                q = w.fresh("q")
+                w.emit("%s = tensor.insert %s into %%a[%s] : %s" % (
+                    q, w.const(3000 + self.nscene, "i32"), w.const(self.rng.randrange(n)), t))
+                w.emit("return %s : %s" % (q, t))
+                s = f.fresh("cl")
+                f.emit("%s = func.call @%s(%s) : (%s) -> %s" % (s, w.name, cur, t, t))
+                cur = s
             elif r == "expand" and cty == [n]:
                 s = f.fresh("ex")
                 f.emit("%s = tensor.expand_shape %s [[0, 1]] output_shape [%d, %d] : %s into %s" % (
@@ -782,7 +856,8 @@ class SGen:
                 if k in ("global", "chain"):
                     self.meta["scenes"].append(k)
                 getattr(self, "scene_" + k)(m)
-        if "broken" in self.feat and ("promise" in self.feat or not kinds) and self.chance(0.35):
+        # with `promise` a third of the programs break one; without it, all do
+        if "broken" in self.feat and ("promise" not in self.feat or self.chance(0.35)):
             bound = self.dim_bounds or self.rng.choice([4, 8, 16, 40])
             self.meta["broken"] = bound
             self.meta["scenes"].append("broken-" + ("dim-bounds" if self.dim_bounds else "max"))
