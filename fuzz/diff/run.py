@@ -812,9 +812,13 @@ def main():
           "invariant violations: %d  time: %.1fs" % (
               c["programs"], c["runs"], c["mismatches"], c["overlaps"], c["tool_failures"],
               c["hangs"], c["gen_errors"], c["pipeline_skipped"], c["invariant"], el))
+    modes = 0
+    if a.family != "shapes":
+        modes += (1 + bool(a.runtime_every)) * (1 + bool(a.inplace_every)) + bool(a.pipeline_every)
+    if a.family != "memref":
+        modes += 6  # pipeline, pipeline+nodealloc, passes, each also +hoist
     print("variants covered: %d of %d (strategy x alignment x mode)  in-place pairs: %d%s" % (
-        covered, len(strategies) * len(a.alignments) *
-        ((1 + bool(a.runtime_every)) * (1 + bool(a.inplace_every)) + bool(a.pipeline_every)),
+        covered, len(strategies) * len(a.alignments) * modes,
         c["inplace_pairs"],
         "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
     if c["shape_programs"]:
