@@ -16,9 +16,9 @@
 
 // a[i][j] = 4i + j; t1 = 2a (a is read again by t5: no pair); t2 = t1 + 1
 // (takes t1's bytes); t3 = transpose(t2) (another element: no pair);
-// t4 = t3 * t3 (takes t3's); t5 = t4 - a is passed to the print call, so it
-// is not planned and takes nothing.
-// REMARK: remark: tensor-mem-plan: 5 buffers planned, {{.*}}, 2 in place
+// t4 = t3 * t3 (takes t3's); t5 = t4 - a (takes t4's) is passed to
+// printMemrefF32, which keeps no reference: planned too.
+// REMARK: remark: tensor-mem-plan: 6 buffers planned, {{.*}}, 3 in place
 
 // t5[i][j] = (8j + 2i + 1)^2 - (4i + j). Row 0: 1, 81 - 1, 289 - 2,
 // 625 - 3; row 3: 49 - 12, 225 - 13, 529 - 14, 961 - 15.
