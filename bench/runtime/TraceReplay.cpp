@@ -86,9 +86,13 @@ void resetAllocator() {
 uint64_t reservedBytes() { return Current->reserved(); }
 #elif defined(MEMPLAN_BENCH_JEMALLOC)
 const char *Name = "jemalloc";
+// jemalloc's 8-byte class is only 8-aligned: malloc serves an alignment of
+// 16 only from 16 bytes up. posix_memalign wants at least sizeof(void *).
 inline void *doAlloc(size_t N, size_t Align) {
   void *P = nullptr;
-  return Align <= 16 ? malloc(N) : posix_memalign(&P, Align, N) ? nullptr : P;
+  return Align <= 16 && N >= Align                                ? malloc(N)
+         : posix_memalign(&P, std::max(Align, sizeof(void *)), N) ? nullptr
+                                                                  : P;
 }
 inline void doFree(void *P) { free(P); }
 void resetAllocator() {}
@@ -103,8 +107,12 @@ uint64_t reservedBytes() {
 }
 #elif defined(MEMPLAN_BENCH_MIMALLOC)
 const char *Name = "mimalloc";
+// mi_malloc(N) is aligned to N's size class only: a block of 1 to 8 bytes
+// may sit at an 8-byte boundary. Asking it for 16 with mi_malloc (as this
+// bench once did) made touch() write past the block into the next free
+// block's link, and mimalloc crashed in mi_malloc in the random mix.
 inline void *doAlloc(size_t N, size_t Align) {
-  return Align <= 16 ? mi_malloc(N) : mi_malloc_aligned(N, Align);
+  return Align <= 16 && N >= Align ? mi_malloc(N) : mi_malloc_aligned(N, Align);
 }
 inline void doFree(void *P) { mi_free(P); }
 void resetAllocator() {}

@@ -29,8 +29,8 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->arenas = 0;
   Opts->cache = 0;
   Opts->decommit = 1;
-  // Measured (bench/runtime/run.sh, docs/Runtime.md): see there.
-  Opts->purge_delay_ms = 10;
+  // Measured (bench/runtime/run.sh; memplan_runtime.h says how).
+  Opts->purge_delay_ms = 100;
   Opts->clock_ns = nullptr;
   Opts->clock_ctx = nullptr;
 }

@@ -386,12 +386,15 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
   Stats.requested_bytes_in_use -= C.Requested;
   C.Requested = 0;
   // A chunk of a common size waits in the cache for the next request of its
-  // size: no merge now, no split then. The cache holds at most a quarter of
-  // the bytes in use, or 1 MiB.
+  // size: no merge now, no split then. The cache holds at most 1/128 of the
+  // bytes in use, or 64 KiB: cached chunks stay unmerged, and a quarter (as
+  // it once was) kept holes from merging so often that the peak reserved
+  // rose 10% (random mix: frag 1.27 against 1.16; DNN trace 1.31 against
+  // 1.17), while the hits that make it fast need only a few chunks.
   uint64_t Class = C.Size / Opts.rounding;
   if (Opts.cache && Class <= MaxCacheClass &&
       CachedBytes + C.Size <=
-          std::max<uint64_t>(Stats.bytes_in_use / 4, 1 << 20)) {
+          std::max<uint64_t>(Stats.bytes_in_use / 128, 64 << 10)) {
     C.AllocId = Cached;
     C.BinNext = CacheHead[Class];
     CacheHead[Class] = H;

@@ -200,12 +200,15 @@ void BFCHeap::recommit(const Chunk &C) {
   uint64_t Bytes = Pages * Page;
   R->GoneBytes -= Bytes;
   GoneBytes -= Bytes;
-  makeRoom(Bytes, None);
+  // No makeRoom here: purging other chunks to pay for these pages traded
+  // one refault for another (the random mix faulted 4x the pages glibc
+  // does). Pages come back only when free for the delay, or when the heap
+  // grows past the peak (extend).
   Stats.bytes_reserved += Bytes;
   Shared->tryReserve(Bytes); // no limit when purging: always succeeds
 }
 
-// Reserving Bytes more would raise the peak of bytes reserved (committed):
+// Growing the heap by Bytes would raise the peak of bytes reserved (committed):
 // first give free pages back, here and in every heap whose lock is free
 // (try_lock: never waits), so that the peak follows what is in use over all
 // heaps. Eager (no delay): every free page. With a delay: the oldest free

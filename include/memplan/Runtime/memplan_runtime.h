@@ -70,8 +70,8 @@ typedef struct memplan_rt_options {
      more than one. */
   uint32_t arenas;
   /* 1: a freed chunk of up to 4096 rounding units waits, unmerged, for the
-     next request of its exact size (at most a quarter of the bytes in use
-     wait; all of them go back to the bins before a heap grows). The global
+     next request of its exact size (at most 1/128 of the bytes in use, or
+     64 KiB, wait; all of them go back to the bins before a heap grows). The global
      allocator turns it on (MEMPLAN_RT_CACHE=0 turns it off); 0 here. */
   int cache;
   /* 1 (default): the whole pages of free chunks are given back to the
@@ -80,10 +80,13 @@ typedef struct memplan_rt_options {
      VIRTUAL source without a memory limit only. When, see purge_delay_ms. */
   int decommit;
   /* Purge the pages of a free chunk once it has stayed free this long (on
-     the heap's next alloc or free after that), and, whatever their age, the
-     oldest free pages first whenever the committed bytes would pass their
-     peak. 0: eager, every free page of every heap as soon as the committed
-     bytes would pass their peak. Default 10 ms (MEMPLAN_RT_PURGE_DELAY_MS). */
+     the heap's next alloc or free after that), and, when a heap must grow
+     past the peak of committed bytes, the oldest free pages first (free for
+     at least 1024 allocs and frees of their heap). Reusing purged pages
+     purges nothing else. 0: eager, every free page of every heap as soon as
+     the committed bytes would pass their peak. Default 100 ms
+     (MEMPLAN_RT_PURGE_DELAY_MS): on the random mix of bench/runtime, 10 ms
+     faulted twice the pages of 100 ms, 1 s no fewer than 100 ms. */
   uint64_t purge_delay_ms;
   /* The clock of purge_delay_ms, in nanoseconds (tests pass their own);
      NULL: CLOCK_MONOTONIC. Read once every 64 allocs and frees of a heap. */
