@@ -127,6 +127,10 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
           writeId(J, A.Buffers[I].Id);
         }
       });
+      if (!A.PeakLocation.empty())
+        J.attribute("location", A.PeakLocation);
+      if (!A.PeakOp.empty())
+        J.attribute("op", A.PeakOp);
       J.attribute("task", A.Peak.Task);
     });
     J.attribute("strategy", A.Strategy);

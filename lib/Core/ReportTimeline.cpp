@@ -7,6 +7,10 @@
 
 #include "memplan/Core/Report.h"
 
+#include "llvm/ADT/STLExtras.h"
+
+#include <map>
+
 using namespace memplan;
 
 static std::string tasksText(const UsageRecord &R) {
@@ -77,8 +81,30 @@ static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
   S.LowerBound = A.LowerBound;
   S.Alignment = A.Alignment;
   S.Buffers.reserve(A.Buffers.size());
-  for (const BufferReport &B : A.Buffers)
+  std::map<std::string, size_t> Index;
+  for (auto [I, B] : llvm::enumerate(A.Buffers)) {
     S.Buffers.push_back(F.RecordFile ? bufferFromRecords(B) : bufferFromIR(B));
+    Index.try_emplace(B.Id, I);
+  }
+  // In-place pairs: the curve counts each chain once, and the tooltips say
+  // which buffers share bytes.
+  for (auto [I, B] : llvm::enumerate(A.Buffers)) {
+    auto It = Index.find(B.InplaceOf);
+    if (B.InplaceOf.empty() || It == Index.end())
+      continue;
+    TimelineBuffer &Result = S.Buffers[I];
+    TimelineBuffer &Operand = S.Buffers[It->second];
+    Result.InplaceOf = It->second;
+    Result.Tooltip += "\nin place: takes the bytes of " + Operand.Label;
+    Operand.Tooltip += "\nin place: its bytes go on in " + Result.Label;
+  }
+  TimelinePeak Peak;
+  Peak.Task = A.Peak.Task;
+  Peak.Bytes = A.Peak.Bytes;
+  Peak.Live = A.Peak.Live;
+  Peak.Op = A.PeakOp;
+  Peak.Location = A.PeakLocation;
+  S.ReportedPeak = std::move(Peak);
   return S;
 }
 

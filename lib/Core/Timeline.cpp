@@ -73,11 +73,34 @@ uint64_t timeline::alignUp(uint64_t V, uint64_t A) {
 
 timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
   SectionShape Shape;
+  size_t N = S.Buffers.size();
+  // Chains of in-place buffers; a link out of range or closing a cycle
+  // (not from a valid plan) is ignored.
+  Shape.Chain.resize(N);
+  for (size_t I = 0; I < N; ++I) {
+    size_t Root = I;
+    for (size_t Steps = 0; Steps < N; ++Steps) {
+      std::optional<size_t> Of = S.Buffers[Root].InplaceOf;
+      if (!Of || *Of >= N || *Of == I)
+        break;
+      Root = *Of;
+    }
+    Shape.Chain[I] = Root;
+  }
+  struct Span {
+    uint64_t First = UINT64_MAX, Last = 0, Size = 0;
+  };
+  std::map<size_t, Span> Chains;
+  for (auto [I, B] : llvm::enumerate(S.Buffers)) {
+    Span &C = Chains[Shape.Chain[I]];
+    C.First = std::min(C.First, B.Record.FirstTask);
+    C.Last = std::max(C.Last, B.Record.LastTask);
+    C.Size = std::max(C.Size, alignUp(B.Record.Size, S.Alignment));
+  }
   std::map<uint64_t, int64_t> Delta;
-  for (const TimelineBuffer &B : S.Buffers) {
-    uint64_t Size = alignUp(B.Record.Size, S.Alignment);
-    Delta[B.Record.FirstTask] += static_cast<int64_t>(Size);
-    Delta[B.Record.LastTask + 1] -= static_cast<int64_t>(Size);
+  for (const auto &[Root, C] : Chains) {
+    Delta[C.First] += static_cast<int64_t>(C.Size);
+    Delta[C.Last + 1] -= static_cast<int64_t>(C.Size);
   }
   int64_t Live = 0;
   uint64_t Max = 0;
@@ -89,11 +112,24 @@ timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
       Shape.PeakTask = Task;
     }
   }
-  if (Max)
-    for (auto [I, B] : llvm::enumerate(S.Buffers))
-      if (B.Record.FirstTask <= Shape.PeakTask &&
-          Shape.PeakTask <= B.Record.LastTask)
-        Shape.PeakLive.push_back(I);
+  Shape.PeakBytes = Max;
+  if (Max) {
+    // Per chain, its largest member live at the peak (the first of equals,
+    // aligned sizes), as the report names it.
+    std::map<size_t, size_t> Member;
+    for (auto [I, B] : llvm::enumerate(S.Buffers)) {
+      if (B.Record.FirstTask > Shape.PeakTask ||
+          Shape.PeakTask > B.Record.LastTask)
+        continue;
+      auto [It, New] = Member.try_emplace(Shape.Chain[I], I);
+      if (!New && alignUp(S.Buffers[It->second].Record.Size, S.Alignment) <
+                      alignUp(B.Record.Size, S.Alignment))
+        It->second = I;
+    }
+    for (auto [Root, I] : Member)
+      Shape.PeakLive.push_back(I);
+    llvm::sort(Shape.PeakLive);
+  }
   Shape.Tasks = std::max<uint64_t>(S.NumTasks, 1);
   for (const TimelineBuffer &B : S.Buffers) {
     Shape.Tasks = std::max(Shape.Tasks, B.Record.LastTask + 1);

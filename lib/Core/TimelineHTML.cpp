@@ -10,20 +10,45 @@ using namespace memplan;
 using namespace memplan::timeline;
 
 /// The data the page's script draws from: per buffer [first, last, offset,
-/// size], the live-bytes steps and the peak.
+/// size, index of the buffer it is in place of or -1], the live-bytes steps,
+/// the peak, and the report's peak that the self-test checks the buffers
+/// against.
 static void renderSectionData(const TimelineSection &S,
                               const SectionShape &Shape,
                               llvm::raw_ostream &OS) {
   OS << "{\"tasks\":" << Shape.Tasks << ",\"top\":" << Shape.Top
      << ",\"arena\":" << S.ArenaSize << ",\"bound\":" << S.LowerBound
-     << ",\"peak\":" << Shape.PeakTask << ",\"b\":[";
+     << ",\"align\":" << S.Alignment << ",\"peak\":" << Shape.PeakTask
+     << ",\"peakBytes\":" << Shape.PeakBytes << ",\"b\":[";
   for (auto [I, B] : llvm::enumerate(S.Buffers))
     OS << (I ? "," : "") << "[" << B.Record.FirstTask << ","
-       << B.Record.LastTask << "," << B.Offset << "," << B.Record.Size << "]";
+       << B.Record.LastTask << "," << B.Offset << "," << B.Record.Size << ","
+       << (B.InplaceOf ? static_cast<int64_t>(*B.InplaceOf) : -1) << "]";
   OS << "],\"steps\":[";
   for (auto [I, St] : llvm::enumerate(Shape.Steps))
     OS << (I ? "," : "") << "[" << St.first << "," << St.second << "]";
-  OS << "]}";
+  OS << "]";
+  if (const std::optional<TimelinePeak> &P = S.ReportedPeak) {
+    OS << ",\"report\":{\"task\":" << P->Task << ",\"bytes\":" << P->Bytes
+       << ",\"live\":[";
+    for (auto [I, L] : llvm::enumerate(P->Live))
+      OS << (I ? "," : "") << L;
+    OS << "]}";
+  }
+  OS << "}";
+}
+
+/// Which buffers share bytes in place, in words.
+static void renderInplaceNote(const TimelineSection &S, llvm::raw_ostream &OS) {
+  std::string Pairs;
+  for (const TimelineBuffer &B : S.Buffers)
+    if (B.InplaceOf && *B.InplaceOf < S.Buffers.size())
+      Pairs += (Pairs.empty() ? "" : ", ") + B.Label + " takes the bytes of " +
+               S.Buffers[*B.InplaceOf].Label;
+  if (!Pairs.empty())
+    OS << "<p class=\"inplace-note\">In place (dashed; same offset, the two "
+          "meet at one task, counted once in the live bytes): "
+       << escape(Pairs) << "</p>\n";
 }
 
 /// The sortable "live at the peak" table of one section.
@@ -36,18 +61,24 @@ static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
   std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
     return S.Buffers[A].Record.Size > S.Buffers[B].Record.Size;
   });
-  uint64_t Sum = 0;
-  for (size_t I : PeakLive)
-    Sum += alignUp(S.Buffers[I].Record.Size, S.Alignment);
+  std::vector<std::vector<size_t>> TakenBy(S.Buffers.size());
+  for (auto [J, B] : llvm::enumerate(S.Buffers))
+    if (B.InplaceOf && *B.InplaceOf < S.Buffers.size())
+      TakenBy[*B.InplaceOf].push_back(J);
+  // Each in-place chain counts once, at its largest member's size.
+  std::string At;
+  if (S.ReportedPeak && !S.ReportedPeak->Op.empty())
+    At = ": " + S.ReportedPeak->Op + " at " + S.ReportedPeak->Location;
   OS << "<details class=\"peak-box\" open><summary>Live at the peak (task "
-     << PeakTask << "): " << PeakLive.size() << " buffers, "
-     << escape(formatBytes(Sum))
+     << PeakTask << escape(At) << "): " << PeakLive.size() << " buffers, "
+     << escape(formatBytes(Shape.PeakBytes))
      << " aligned; click a column to sort, a row to find the buffer"
      << "</summary>\n<table class=\"peak-table\"><thead><tr>"
      << "<th data-k=\"n\">buffer</th><th data-k=\"n\">size</th>"
      << "<th data-k=\"n\">offset</th><th data-k=\"n\">first</th>"
      << "<th data-k=\"n\">last</th><th data-k=\"s\">op</th>"
-     << "<th data-k=\"s\">location</th></tr></thead><tbody>\n";
+     << "<th data-k=\"s\">location</th><th data-k=\"s\">in place</th>"
+     << "</tr></thead><tbody>\n";
   for (size_t I : Order) {
     const TimelineBuffer &B = S.Buffers[I];
     std::string Id = B.Id.empty() ? B.Label : B.Id;
@@ -67,7 +98,13 @@ static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
     Cell(B.Offset, std::to_string(B.Offset));
     Cell(B.Record.FirstTask, std::to_string(B.Record.FirstTask));
     Cell(B.Record.LastTask, std::to_string(B.Record.LastTask));
+    std::string Inplace;
+    if (B.InplaceOf)
+      Inplace += "takes the bytes of " + S.Buffers[*B.InplaceOf].Label + " ";
+    for (size_t J : TakenBy[I])
+      Inplace += "its bytes go on in " + S.Buffers[J].Label + " ";
     OS << "<td>" << escape(B.Op) << "</td><td>" << escape(B.Location)
+       << "</td><td>" << escape(llvm::StringRef(Inplace).rtrim())
        << "</td></tr>\n";
   }
   OS << "</tbody></table></details>\n";
@@ -135,6 +172,7 @@ proportions).</p>
     OS << "</svg>\n<script type=\"application/json\" class=\"data\">";
     renderSectionData(S, Shape, OS);
     OS << "</script>\n";
+    renderInplaceNote(S, OS);
     renderPeakTable(S, Shape, OS);
     OS << "</div>\n";
   }

@@ -50,12 +50,18 @@ uint64_t alignUp(uint64_t V, uint64_t A);
 
 /// What every part of a section's picture is drawn from, computed once per
 /// section: the live (aligned) bytes as steps (task where the value starts,
-/// value) in task order, the first task where they peak and the buffers live
-/// there, the tasks on the x axis and the top of the y axis.
+/// value) in task order, the first task where they peak, their bytes there
+/// and the buffers live there, the tasks on the x axis and the top of the y
+/// axis. A chain of in-place buffers counts once, as one record spanning the
+/// chain at its largest member's size (the planner's model): PeakLive names
+/// its largest member live at the peak, and Chain[I] the first buffer of
+/// buffer I's chain.
 struct SectionShape {
   std::vector<std::pair<uint64_t, uint64_t>> Steps;
   uint64_t PeakTask = 0;
+  uint64_t PeakBytes = 0;
   std::vector<size_t> PeakLive;
+  std::vector<size_t> Chain;
   uint64_t Tasks = 1;
   uint64_t Top = 1;
 };

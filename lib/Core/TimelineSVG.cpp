@@ -77,10 +77,11 @@ void timeline::renderSection(const TimelineSection &S,
     double Y = Sc.y(B.Offset + B.Record.Size);
     double H = std::max(Sc.y(B.Offset) - Y, 0.5);
     double Hue = std::fmod(I * 137.508, 360.0);
-    OS << "<rect class=\"buffer\" x=\"" << num(X) << "\" y=\"" << num(Y)
-       << "\" width=\"" << num(W) << "\" height=\"" << num(H)
-       << "\" fill=\"hsl(" << num(Hue) << ",65%,62%)\" stroke=\"hsl("
-       << num(Hue) << ",60%,32%)\"";
+    // A buffer that takes another's bytes in place is drawn dashed.
+    OS << "<rect class=\"buffer" << (B.InplaceOf ? " inplace" : "") << "\" x=\""
+       << num(X) << "\" y=\"" << num(Y) << "\" width=\"" << num(W)
+       << "\" height=\"" << num(H) << "\" fill=\"hsl(" << num(Hue)
+       << ",65%,62%)\" stroke=\"hsl(" << num(Hue) << ",60%,32%)\"";
     if (Html)
       OS << " data-i=\"" << I << "\" data-tip=\"" << escape(B.Tooltip)
          << "\"/>\n";
@@ -136,6 +137,13 @@ void timeline::renderSection(const TimelineSection &S,
   Key("live", "live bytes");
   Key("peak", "peak: task " + std::to_string(PeakTask) + ", " +
                   std::to_string(PeakLive.size()) + " live");
+  if (S.ReportedPeak && !S.ReportedPeak->Op.empty())
+    Line("peak op: " + S.ReportedPeak->Op);
+  size_t NumInplace = llvm::count_if(S.Buffers, [](const TimelineBuffer &B) {
+    return B.InplaceOf.has_value();
+  });
+  if (NumInplace)
+    Line(std::to_string(NumInplace) + " in place (dashed): counted once");
   LY += 6;
   double Ratio = S.LowerBound ? static_cast<double>(S.ArenaSize) /
                                     static_cast<double>(S.LowerBound)
@@ -158,6 +166,7 @@ const char *const timeline::Style = R"(
   .frame { fill: #fbfbfb; stroke: #888; }
   .grid { stroke: #e4e4e4; }
   .buffer { stroke-width: 0.6; fill-opacity: 0.85; }
+  .buffer.inplace { stroke-dasharray: 3 2; stroke-width: 1.2; }
   .buffer:hover, .buffer.hl { fill-opacity: 1; stroke: #000; stroke-width: 1.5; }
   .live { fill: none; stroke: #d62728; stroke-width: 1.2; }
   .bound { stroke: #1f77b4; stroke-width: 1.5; stroke-dasharray: 6 3; }

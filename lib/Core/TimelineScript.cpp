@@ -273,12 +273,52 @@ const char *const memplan::timeline::PageScript = R"JS((function () {
   // file://page.html#selftest: the page exercises its own controls (what a
   // headless browser test reads back from the DOM).
   if (location.hash !== '#selftest') return;
+  // The peak recomputed from the buffers alone (each in-place chain one
+  // record at its largest aligned size), to compare with the report's.
+  function peakOf(d) {
+    var n = d.b.length, root = [], chains = {};
+    function al(v) { return d.align > 1 ? Math.ceil(v / d.align) * d.align : v; }
+    for (var i = 0; i < n; ++i) {
+      var r = i;
+      for (var k = 0; k < n && d.b[r][4] >= 0 && d.b[r][4] < n && d.b[r][4] !== i; ++k)
+        r = d.b[r][4];
+      root.push(r);
+      var c = chains[r] || (chains[r] = { f: Infinity, l: -1, s: 0 });
+      c.f = Math.min(c.f, d.b[i][0]); c.l = Math.max(c.l, d.b[i][1]);
+      c.s = Math.max(c.s, al(d.b[i][3]));
+    }
+    var delta = {};
+    for (var key in chains) {
+      var c = chains[key];
+      delta[c.f] = (delta[c.f] || 0) + c.s;
+      delta[c.l + 1] = (delta[c.l + 1] || 0) - c.s;
+    }
+    var tasks = Object.keys(delta).map(Number).sort(function (a, b) { return a - b; });
+    var live = 0, best = 0, task = 0;
+    tasks.forEach(function (t) { live += delta[t]; if (live > best) { best = live; task = t; } });
+    var member = {};
+    for (var i = 0; i < n; ++i) {
+      if (d.b[i][0] > task || task > d.b[i][1]) continue;
+      var m = member[root[i]];
+      if (m === undefined || al(d.b[m][3]) < al(d.b[i][3])) member[root[i]] = i;
+    }
+    var set = Object.keys(member).map(function (k) { return member[k]; });
+    set.sort(function (a, b) { return a - b; });
+    return { task: task, bytes: best, live: set };
+  }
   var out = [];
   sections.forEach(function (S, n) {
     var r = [];
     var pk = S.svg.querySelector('line.peak');
     var px = Number(pk.getAttribute('x1'));
-    r.push('peak ' + (px >= L && px <= L + W ? 'ok' : 'bad'));
+    var mine = peakOf(S.d), rep = S.d.report || mine;
+    var agree = mine.task === rep.task && mine.bytes === rep.bytes &&
+      mine.live.join() === rep.live.join() && S.d.peak === rep.task &&
+      S.d.peakBytes === rep.bytes;
+    r.push('peak ' + (px >= L && px <= L + W && agree ? 'ok' : 'bad (page task ' +
+      mine.task + ', ' + mine.bytes + ' B, live ' + mine.live.join(' ') +
+      '; report task ' + rep.task + ', ' + rep.bytes + ' B, live ' +
+      rep.live.join(' ') + ')'));
     // Nothing of the legend or the titles past the picture's right edge.
     var right = 0;
     S.svg.querySelectorAll('text.legend, text.title').forEach(function (t) {

@@ -1,7 +1,8 @@
 //===- ReportFromIR.cpp - What the IR says about planned buffers ----------===//
 //
-// The report names each buffer by its alloc and by the op that fills it
-// (the linalg op whose outs it is), which is what a reader looks for.
+// The report names each buffer by its alloc and by the op that computes it
+// (the linalg op whose outs it is), and the peak by its op, which is what a
+// reader looks for.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,9 +22,12 @@ std::string memplan::locationOf(Operation *Op) {
   return S;
 }
 
-/// The ops that may write the buffer Root: its users and those of its views
-/// (ViewLikeOpInterface), each op once.
-static void collectWriters(Value Root, SmallVectorImpl<Operation *> &Writers) {
+/// The ops that access the buffer Root (through its views too), each op
+/// once, and whether each may write it: an op with unknown effects (a call,
+/// an op with regions) may.
+static void
+collectAccesses(Value Root,
+                SmallVectorImpl<std::pair<Operation *, bool>> &Ops) {
   SmallVector<Value> Work{Root};
   llvm::SmallPtrSet<Operation *, 8> Seen;
   while (!Work.empty() && Seen.size() < 4096) {
@@ -42,37 +46,66 @@ static void collectWriters(Value Root, SmallVectorImpl<Operation *> &Writers) {
         continue;
       auto Effects = dyn_cast<MemoryEffectOpInterface>(User);
       if (!Effects) {
-        // Unknown effects (a call, an op with regions): it may write.
-        Writers.push_back(User);
+        Ops.push_back({User, true});
         continue;
       }
       SmallVector<MemoryEffects::EffectInstance> On;
       Effects.getEffectsOnValue(V, On);
-      if (llvm::any_of(On, [](const MemoryEffects::EffectInstance &E) {
+      bool Writes =
+          llvm::any_of(On, [](const MemoryEffects::EffectInstance &E) {
             return isa<MemoryEffects::Write>(E.getEffect());
-          }))
-        Writers.push_back(User);
+          });
+      bool Reads = llvm::any_of(On, [](const MemoryEffects::EffectInstance &E) {
+        return isa<MemoryEffects::Read>(E.getEffect());
+      });
+      if (Writes || Reads)
+        Ops.push_back({User, Writes});
     }
   }
 }
 
-/// The first op (in program order) that writes the buffer of Alloc, or the
-/// alloc itself.
+/// The op that computes the buffer of Alloc: the last one (in program
+/// order) writing it before an op only reads it. A matmul's output is
+/// zeroed by a linalg.fill, then accumulated by the matmul, then read: the
+/// matmul computes it. The alloc itself when nothing writes it.
 static Operation *writerOf(memref::AllocOp Alloc,
                            const DenseMap<Operation *, unsigned> &OpOrder) {
-  SmallVector<Operation *> Writers;
-  collectWriters(Alloc.getResult(), Writers);
-  Operation *First = nullptr;
-  unsigned FirstOrder = ~0u;
-  for (Operation *W : Writers) {
-    auto It = OpOrder.find(W);
-    unsigned Order = It == OpOrder.end() ? ~0u - 1 : It->second;
-    if (!First || Order < FirstOrder) {
-      First = W;
-      FirstOrder = Order;
+  SmallVector<std::pair<Operation *, bool>> Accesses;
+  collectAccesses(Alloc.getResult(), Accesses);
+  auto Order = [&](Operation *Op) {
+    auto It = OpOrder.find(Op);
+    return It == OpOrder.end() ? ~0u - 1 : It->second;
+  };
+  llvm::stable_sort(Accesses, [&](const auto &A, const auto &B) {
+    return Order(A.first) < Order(B.first);
+  });
+  Operation *Writer = nullptr;
+  for (auto [Op, Writes] : Accesses) {
+    if (!Writes) {
+      if (Writer)
+        break;
+      continue;
     }
+    Writer = Op;
   }
-  return First ? First : Alloc.getOperation();
+  return Writer ? Writer : Alloc.getOperation();
+}
+
+/// The op numbered Task in Fn (tasks as the usage records number them: ops
+/// in pre-order, from 0, without Fn itself).
+static Operation *opAtTask(FunctionOpInterface Fn, uint64_t Task) {
+  Operation *Found = nullptr;
+  uint64_t N = 0;
+  Fn->walk<WalkOrder::PreOrder>([&](Operation *Op) {
+    if (Op == Fn.getOperation())
+      return WalkResult::advance();
+    if (N++ == Task) {
+      Found = Op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return Found;
 }
 
 void memplan::describeBuffers(ArenaReport &Arena, FunctionOpInterface Fn,
@@ -84,6 +117,11 @@ void memplan::describeBuffers(ArenaReport &Arena, FunctionOpInterface Fn,
     unsigned N = 0;
     Fn->walk<WalkOrder::PreOrder>([&](Operation *Op) { OpOrder[Op] = N++; });
   }
+  if (WithWriters)
+    if (Operation *Peak = opAtTask(Fn, Arena.Peak.Task)) {
+      Arena.PeakOp = Peak->getName().getStringRef().str();
+      Arena.PeakLocation = locationOf(Peak);
+    }
   for (auto [B, Buffer] : llvm::zip_equal(Arena.Buffers, Group.Buffers)) {
     memref::AllocOp Alloc = Buffer->Alloc;
     B.Location = locationOf(Alloc);

@@ -14,13 +14,14 @@
 // CHECK: selftest section 0: peak ok, legend ok, rows 3, sort ok, zoom ok, spread min height ok
 //
 // The table lists the buffers live at the peak, largest first, with the op
-// that fills each (the linalg op whose outs it is) and its location.
-// TABLE:      Live at the peak (task 3): 3 buffers, 2.00 KiB (2048 B) aligned
-// TABLE:      <tr data-i="1"><td data-v="1">#1</td><td data-v="1024">1.00 KiB (1024 B)</td>{{.*}}<td>linalg.generic</td><td>loc(&quot;{{.*}}html-selftest.mlir&quot;:32:3)</td></tr>
-// TABLE-NEXT: <tr data-i="0"><td data-v="0">#0</td><td data-v="512">512 B</td>{{.*}}<td>linalg.fill</td><td>loc(&quot;{{.*}}html-selftest.mlir&quot;:31:3)</td></tr>
+// that fills each (the linalg op whose outs it is), its location and what it
+// shares in place (nothing here); its title names the op at the peak task.
+// TABLE:      Live at the peak (task 3: memref.alloc at loc(&quot;{{.*}}html-selftest.mlir&quot;:31:8)): 3 buffers, 2.00 KiB (2048 B) aligned
+// TABLE:      <tr data-i="1"><td data-v="1">#1</td><td data-v="1024">1.00 KiB (1024 B)</td>{{.*}}<td>linalg.generic</td><td>loc(&quot;{{.*}}html-selftest.mlir&quot;:33:3)</td><td></td></tr>
+// TABLE-NEXT: <tr data-i="0"><td data-v="0">#0</td><td data-v="512">512 B</td>{{.*}}<td>linalg.fill</td><td>loc(&quot;{{.*}}html-selftest.mlir&quot;:32:3)</td><td></td></tr>
 // TABLE-NEXT: <tr data-i="2"><td data-v="2">#2</td>{{.*}}<td>memref.copy</td>
 // Tooltips name the same op and location, then the alloc's.
-// TIP:        data-tip="#0 linalg.fill memref&lt;128xf32&gt;&#10;loc(&quot;{{.*}}html-selftest.mlir&quot;:31:3)&#10;allocated at loc(&quot;{{.*}}html-selftest.mlir&quot;:28:8)
+// TIP:        data-tip="#0 linalg.fill memref&lt;128xf32&gt;&#10;loc(&quot;{{.*}}html-selftest.mlir&quot;:32:3)&#10;allocated at loc(&quot;{{.*}}html-selftest.mlir&quot;:29:8)
 
 #id = affine_map<(d0) -> (d0)>
 func.func @net(%in: memref<256xf32>, %out: memref<128xf32>) {

@@ -14,7 +14,8 @@
 //            "bytes_without_planning", "certified_lower_bound", "chosen",
 //            "gap", "kind", "lower_bound", "memory_space",
 //            "object_ids"?, "object_sizes"?, "objects_lower_bound"?,
-//            "offsets", "optimal", "peak": {"bytes", "live": [ids], "task"},
+//            "offsets", "optimal",
+//            "peak": {"bytes", "live": [ids], "location"?, "op"?, "task"},
 //            "strategy", "total_size"}
 //   BUFFER = {"first_task", "id", "inplace_of"?, "last_task", "location"?,
 //             "offset", "op"?, "size", "type"?, "writer"?: {"location", "op"}}
@@ -80,6 +81,9 @@ struct ArenaReport {
   bool Optimal = false;
   /// Where the live aligned bytes peak; Peak.Live indexes Buffers.
   LivePeak Peak;
+  /// The op whose task is Peak.Task and its location (from IR only).
+  std::string PeakOp;
+  std::string PeakLocation;
   std::vector<BufferReport> Buffers;
 };
 

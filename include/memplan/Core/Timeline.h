@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -39,6 +40,22 @@ struct TimelineBuffer {
   std::string Id;
   std::string Op;
   std::string Location;
+  /// The buffer (index in the section) whose bytes this one takes in place:
+  /// same offset, the two meet at one task. The live-bytes curve counts a
+  /// chain of such buffers once, as the planner does.
+  std::optional<size_t> InplaceOf;
+};
+
+/// The peak as the plan's report gives it: the page checks its own curve
+/// against it.
+struct TimelinePeak {
+  uint64_t Task = 0;
+  uint64_t Bytes = 0;
+  /// Indices of the buffers live there (one per in-place chain).
+  std::vector<size_t> Live;
+  /// The op numbered Task and its location, when known.
+  std::string Op;
+  std::string Location;
 };
 
 /// One arena: one picture.
@@ -53,6 +70,8 @@ struct TimelineSection {
   /// Tasks drawn on the x axis; at least one past the last task of a record.
   uint64_t NumTasks = 0;
   std::vector<TimelineBuffer> Buffers;
+  /// The report's peak, when the section comes from one.
+  std::optional<TimelinePeak> ReportedPeak;
 };
 
 enum class TimelineFormat { SVG, HTML };
