@@ -117,19 +117,74 @@ Plan memplan::planFromOffsets(OffsetsAssignment Offsets) {
   return P;
 }
 
-llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
-                                         llvm::ArrayRef<UsageRecord> Records,
-                                         const StrategyOptions &Options) {
-  if (!llvm::isPowerOf2_64(Options.Alignment))
-    return llvm::createStringError("alignment " +
-                                   std::to_string(Options.Alignment) +
-                                   " is not a power of two");
+llvm::Error memplan::checkAlignment(uint64_t Alignment) {
+  if (!llvm::isPowerOf2_64(Alignment))
+    return llvm::createStringError(std::to_string(Alignment) +
+                                   " is not a positive power of two");
+  if (Alignment > kMaxAlignment)
+    return llvm::createStringError(
+        std::to_string(Alignment) +
+        " is above the largest alignment memplan plans with, " +
+        std::to_string(kMaxAlignment) + " (1 GiB)");
+  return llvm::Error::success();
+}
+
+llvm::Error memplan::checkRecords(llvm::ArrayRef<UsageRecord> Records,
+                                  uint64_t Alignment,
+                                  llvm::ArrayRef<InplacePair> Pairs) {
+  if (llvm::Error E = checkAlignment(Alignment))
+    return llvm::createStringError("alignment " + llvm::toString(std::move(E)));
   for (size_t I = 0; I < Records.size(); ++I)
     if (Records[I].FirstTask > Records[I].LastTask)
       return llvm::createStringError(
           "record " + std::to_string(I) + " ends (task " +
           std::to_string(Records[I].LastTask) + ") before it starts (task " +
           std::to_string(Records[I].FirstTask) + ")");
+  auto Aligned = alignRecords(Records, Alignment);
+  if (!Aligned)
+    return Aligned.takeError();
+  std::optional<MergedRecords> Merged;
+  if (!Pairs.empty()) {
+    auto M = mergeInplacePairs(*Aligned, Pairs);
+    if (!M)
+      return M.takeError();
+    Merged = std::move(*M);
+  }
+  llvm::ArrayRef<UsageRecord> Live =
+      Merged ? llvm::ArrayRef<UsageRecord>(Merged->Records)
+             : llvm::ArrayRef<UsageRecord>(*Aligned);
+  // A sweep in task order, ends before starts at one task: where the sum
+  // overflows, no plan exists, whatever the strategy.
+  std::vector<std::pair<uint64_t, size_t>> Starts;
+  std::vector<std::pair<uint64_t, size_t>> Ends;
+  for (auto [I, R] : llvm::enumerate(Live)) {
+    Starts.push_back({R.FirstTask, I});
+    Ends.push_back({R.LastTask, I});
+  }
+  llvm::sort(Starts);
+  llvm::sort(Ends);
+  uint64_t Sum = 0;
+  size_t E = 0;
+  for (auto [Task, I] : Starts) {
+    for (; E < Ends.size() && Ends[E].first < Task; ++E)
+      Sum -= Live[Ends[E].second].Size;
+    std::optional<uint64_t> Next = llvm::checkedAddUnsigned(Sum, Live[I].Size);
+    if (!Next)
+      return llvm::createStringError(
+          "the records live at task " + std::to_string(Task) +
+          " need more than 2^64 - 1 bytes together (aligned to " +
+          std::to_string(Alignment) + "): no plan can hold them");
+    Sum = *Next;
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
+                                         llvm::ArrayRef<UsageRecord> Records,
+                                         const StrategyOptions &Options) {
+  if (llvm::Error E =
+          checkRecords(Records, Options.Alignment, Options.InplacePairs))
+    return std::move(E);
   const StrategyInfo *Info = lookupStrategy(Name);
   if (!Info)
     return unknownStrategyError(Name);

@@ -29,10 +29,9 @@ using namespace memplan;
 llvm::Error memplan::checkPlanOptions(const PlanOptions &Options) {
   if (!lookupStrategy(Options.Strategy))
     return unknownStrategyError(Options.Strategy);
-  if (!llvm::isPowerOf2_64(Options.Alignment))
-    return llvm::createStringError("alignment " +
-                                   std::to_string(Options.Alignment) +
-                                   " is not a positive power of two");
+  // Core decides what alignment plans (planMemory checks it again).
+  if (llvm::Error E = checkAlignment(Options.Alignment))
+    return llvm::createStringError("alignment " + llvm::toString(std::move(E)));
   if (!(Options.BudgetMs >= 0))
     return llvm::createStringError(
         "budget-ms " +

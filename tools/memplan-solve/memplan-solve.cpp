@@ -245,9 +245,8 @@ int main(int argc, char **argv) {
   }
   if (InputFile.empty())
     return fail(2, "no input file (usage: memplan-solve FILE.csv ...)");
-  if (!isPowerOf2_64(Alignment))
-    return fail(2, "--alignment=" + Twine(Alignment) +
-                       " is not a power of two (1, 2, 4, ...)");
+  if (Error E = checkAlignment(Alignment))
+    return fail(2, "--alignment=" + toString(std::move(E)));
   if (BudgetMs < 0)
     return fail(2, "--budget-ms=" + Twine(std::to_string(BudgetMs)) +
                        " is negative");
@@ -263,9 +262,6 @@ int main(int argc, char **argv) {
   auto Set = readRecordsCSV(InputFile);
   if (!Set)
     return fail(2, toString(Set.takeError()));
-  // Sizes that overflow once rounded up are the file's fault: say so first.
-  if (auto Aligned = alignRecords(Set->Records, Alignment); !Aligned)
-    return fail(2, InputFile + ": " + toString(Aligned.takeError()));
 
   StrategyOptions Opts;
   for (StringRef Pair : InplacePairsOpt) {
@@ -282,6 +278,10 @@ int main(int argc, char **argv) {
                          (O ? Result : Operand) + "' in " + InputFile);
     Opts.InplacePairs.push_back({*O, *R});
   }
+  // Sizes that overflow once aligned, or that no plan can hold together,
+  // are the file's fault, whatever the strategy: say so first.
+  if (Error E = checkRecords(Set->Records, Alignment, Opts.InplacePairs))
+    return fail(2, InputFile + ": " + toString(std::move(E)));
   Opts.Alignment = Alignment;
   Opts.BudgetMs = BudgetMs;
   if (Capacity.getNumOccurrences()) {

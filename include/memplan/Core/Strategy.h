@@ -92,6 +92,26 @@ const StrategyInfo *lookupStrategy(llvm::StringRef Name);
 /// All registered names, sorted.
 std::vector<std::string> strategyNames();
 
+/// The largest alignment memplan plans with: 1 GiB, the largest page size.
+/// Above it every buffer would waste gigabytes and arenas grow into the
+/// terabytes; it is an input error, not a plan.
+constexpr uint64_t kMaxAlignment = uint64_t(1) << 30;
+
+/// Why Alignment cannot plan: zero, not a power of two, or above
+/// kMaxAlignment. The message starts with the number, for the caller to
+/// prefix with its option's name ("alignment ", "--alignment=").
+llvm::Error checkAlignment(uint64_t Alignment);
+
+/// Why Records (with their in-place Pairs) cannot be planned at Alignment,
+/// whatever the strategy: a bad alignment, a record ending before it starts,
+/// a size that overflows 64 bits once aligned, bad pairs, or records live
+/// at one task whose aligned sizes sum past 2^64 - 1 (no plan can hold
+/// them). The one place that decides what is the input's fault;
+/// planMemory() calls it first.
+llvm::Error checkRecords(llvm::ArrayRef<UsageRecord> Records,
+                         uint64_t Alignment,
+                         llvm::ArrayRef<InplacePair> Pairs = {});
+
 /// "Unknown strategy 'x'; valid strategies: a, b, c".
 llvm::Error unknownStrategyError(llvm::StringRef Name);
 
