@@ -216,6 +216,7 @@ BFCHeap::Handle BFCHeap::split(Handle H, uint64_t Bytes) {
   New.Size = C.Size - Bytes;
   New.FreeSince = C.FreeSince; // free all along
   New.FreeEvent = C.FreeEvent;
+  New.MayBeGone = C.MayBeGone;
   New.Prev = H;
   New.Next = C.Next;
   if (C.Next != None)
@@ -231,6 +232,7 @@ void BFCHeap::merge(Handle H1, Handle H2) {
   Chunk &C1 = Chunks[H1];
   Chunk &C2 = Chunks[H2];
   C1.Size += C2.Size;
+  C1.MayBeGone |= C2.MayBeGone;
   C1.Next = C2.Next;
   if (C2.Next != None)
     Chunks[C2.Next].Prev = H1;
@@ -324,7 +326,7 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
 
 void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
   Chunks[H].AllocId = NextAllocId++; // in use before recommit may merge
-  if (GoneBytes)
+  if (Chunks[H].MayBeGone)
     recommit(Chunks[H]);
   Chunk &C = Chunks[H];
   C.Requested = Bytes;

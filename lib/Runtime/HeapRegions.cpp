@@ -178,7 +178,8 @@ uint64_t BFCHeap::releaseFreeRegionsLocked() {
 
 // The pages under an allocated chunk are counted reserved again (the system
 // gives them back, zeroed, at the first touch).
-void BFCHeap::recommit(const Chunk &C) {
+void BFCHeap::recommit(Chunk &C) {
+  C.MayBeGone = false;
   Region *R = regionFor(C.Ptr);
   if (!R->GoneBytes)
     return;
@@ -197,6 +198,8 @@ void BFCHeap::recommit(const Chunk &C) {
       ++Pages;
     }
   }
+  if (!Pages)
+    return;
   uint64_t Bytes = Pages * Page;
   R->GoneBytes -= Bytes;
   GoneBytes -= Bytes;
@@ -247,7 +250,7 @@ void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
     }
 }
 
-uint64_t BFCHeap::purgeChunk(Region &R, const Chunk &C) {
+uint64_t BFCHeap::purgeChunk(Region &R, Chunk &C) {
   uint64_t Lo = alignUp(C.Ptr - R.Base, Page);
   uint64_t Hi = alignDown(C.Ptr + C.Size - R.Base, Page);
   if (Hi <= Lo || Hi - Lo < PurgeMin)
@@ -257,6 +260,7 @@ uint64_t BFCHeap::purgeChunk(Region &R, const Chunk &C) {
     Pages += !(R.Gone[P / 64] & (uint64_t(1) << (P % 64)));
   if (!Pages || !Sub->decommit(R.Base + Lo, Hi - Lo))
     return 0;
+  C.MayBeGone = true;
   for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
     R.Gone[P / 64] |= uint64_t(1) << (P % 64);
   uint64_t Bytes = Pages * Page;

@@ -71,6 +71,15 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
         ++FreeInRegions;
         PrevFree = true;
       }
+      // A purged page inside a chunk: the chunk is free and knows it may
+      // hold purged pages (else an allocation would skip recommitting it).
+      if (!R.Gone.empty() && !C.MayBeGone) {
+        uint64_t Lo = (C.Ptr - R.Base + Page - 1) / Page;
+        uint64_t Hi = (C.Ptr + C.Size - R.Base) / Page;
+        for (uint64_t P = Lo; P < Hi; ++P)
+          if (R.Gone[P / 64] & (uint64_t(1) << (P % 64)))
+            return Fail(Where + "purged page in a chunk not marked purged");
+      }
       Expect = C.Ptr + C.Size;
       if (++NumChunks > Chunks.size())
         return Fail(Where + "cycle in the chunk list");

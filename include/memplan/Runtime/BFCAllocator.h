@@ -104,6 +104,10 @@ private:
     /// Free chunks with pages to purge, oldest free first (see Age*).
     Handle AgePrev = None, AgeNext = None;
     bool InAge = false;
+    /// Some of its pages may be purged (set by a purge, kept by splits and
+    /// merges, cleared by recommit): an allocation from memory never purged
+    /// skips the page bitmap.
+    bool MayBeGone = false;
     /// When it was freed: the heap's purge pass count and its count of
     /// allocs and frees (after a merge, the part with more committed bytes).
     uint64_t FreeSince = 0, FreeEvent = 0;
@@ -145,9 +149,9 @@ private:
   void tick();
   uint64_t readClock() const;
   uint64_t purgeAged(uint64_t Now);
-  void recommit(const Chunk &C);
+  void recommit(Chunk &C);
   void makeRoom(uint64_t Bytes, Handle Keep);
-  uint64_t purgeChunk(Region &R, const Chunk &C);
+  uint64_t purgeChunk(Region &R, Chunk &C);
   void insertIntoBin(Handle H);
   void removeFromBin(Handle H);
   Handle findChunk(uint64_t Rounded, uint64_t Align) const;
