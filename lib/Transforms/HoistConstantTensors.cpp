@@ -13,6 +13,8 @@
 #include "memplan/Transforms/FoldSplatLinalg.h"
 #include "memplan/Transforms/Passes.h"
 
+#include "ReadThroughPermutations.h"
+
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -241,6 +243,28 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
                            << *Bytes << " bytes, more than the " << Leaves
                            << " bytes of constants it reads";
         continue;
+      }
+      // Without a second copy: folding keeps the footprint only when the
+      // constants it reads die with it (nothing else reads them).
+      if (mode == memplan::HoistMode::Memory) {
+        DenseSet<Operation *> Slice = backwardSlice({V}, Derived);
+        uint64_t Dying = 0;
+        for (Operation *S : Slice)
+          if (S->hasTrait<OpTrait::ConstantLike>() &&
+              llvm::all_of(S->getUsers(),
+                           [&](Operation *U) { return Slice.contains(U); }))
+            if (std::optional<uint64_t> L =
+                    tensorBytes(S->getResult(0).getType(), S))
+              Dying = llvm::SaturatingAdd(Dying, *L);
+        if (*Bytes > Dying) {
+          if (remarks)
+            Op->emitRemark()
+                << "tensor-mem-hoist-constants: left alone: folding would "
+                   "keep "
+                << *Bytes << " bytes beside constants still read elsewhere "
+                << "(mode=memory)";
+          continue;
+        }
       }
       C.Bytes = *Bytes;
       Candidates.push_back(std::move(C));
@@ -485,6 +509,19 @@ void HoistConstantTensors::runOnOperation() {
   for (func::FuncOp Fn : Functions) {
     if (remarks)
       remarkNested(Fn);
+    // A weight permuted only to be read needs neither a buffer nor a copy
+    // (speed folds or hoists it instead: its readers then read the final
+    // layout, contiguous).
+    if (mode == memplan::HoistMode::Memory) {
+      unsigned Removed = 0;
+      uint64_t Bytes = memplan::readThroughPermutations(
+          Fn, constantDerivedOps(Fn.front()), Removed);
+      numReadThrough += Removed;
+      if (remarks && Removed)
+        emitRemark(Fn.getLoc()) << "tensor-mem-hoist-constants: " << Removed
+                                << " permuted constants read through a map ("
+                                << Bytes << " bytes never materialized)";
+    }
     SmallVector<Candidate> Candidates = findCandidates(Fn);
     if (Candidates.empty())
       continue;
@@ -510,11 +547,16 @@ void HoistConstantTensors::runOnOperation() {
               << "tensor-mem-hoist-constants: folded: " << C.Bytes << " bytes";
         continue;
       }
-      if (!hoist || !Def || !Derived.contains(Def)) {
+      bool MayHoist = hoist && mode == memplan::HoistMode::Speed;
+      if (!MayHoist || !Def || !Derived.contains(Def)) {
         if (remarks)
-          emitRemark(C.Loc) << "tensor-mem-hoist-constants: left alone: "
-                            << (hoist ? "no longer constant-derived"
-                                      : "cannot fold (hoist=false)");
+          emitRemark(C.Loc)
+              << "tensor-mem-hoist-constants: left alone: "
+              << (!MayHoist ? (mode == memplan::HoistMode::Memory
+                                   ? "cannot fold; a hoisted copy would "
+                                     "grow the footprint (mode=memory)"
+                                   : "cannot fold (hoist=false)")
+                            : "no longer constant-derived");
         continue;
       }
       // Folding may have made it a value with other uses: every use of it

@@ -25,8 +25,9 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
                                    const MemPlanPipelineOptions &Options) {
   // Constant-derived tensors leave the arena before bufferization turns
   // them into buffers; only tensor IR has them to fold or hoist.
-  if (Options.bufferize && Options.hoistConstants) {
+  if (Options.bufferize && Options.hoistConstants != HoistMode::Off) {
     TensorMemHoistConstantsOptions Hoist;
+    Hoist.mode = Options.hoistConstants;
     Hoist.foldLimitBytes = Options.foldLimitBytes;
     Hoist.maxGrowth = Options.hoistMaxGrowth;
     Hoist.remarks = Options.remarks;
@@ -71,6 +72,8 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   if (Options.runtime) {
     TensorMemLowerRuntimeOptions Runtime;
     Runtime.alignment = Options.alignment;
+    // The report then says what became of the dynamic buffers too.
+    Runtime.report = Options.report;
     PM.addPass(createTensorMemLowerRuntime(Runtime));
   }
 }

@@ -3,9 +3,11 @@
 // activations only (it sits at their live bound), and the report lists the
 // weight under "weights".
 //
-// resnet18: splat weights, so the 512x1000 transpose folds to a constant
-// (512 * 1000 * 4 = 2048000 bytes) and the arena, 2048000 + 6080 bytes
-// before, drops to the activations' bound.
+// resnet18: the 512x1000 transpose of the classifier weight only feeds the
+// matmul, which now reads the 1000x512 weight through the transposed map
+// (hoist-constants=memory, the default): 512 * 1000 * 4 = 2048000 bytes
+// never exist, the weight stays the one constant it was, and the arena,
+// 2048000 + 6080 bytes before, drops to the activations' bound.
 // RUN: memplan-opt %shared/models/resnet18.mlir --memplan-pipeline="hoist-constants=false report=%t.r18.off.json" -o /dev/null
 // RUN: memplan-opt %shared/models/resnet18.mlir --memplan-pipeline="report=%t.r18.on.json remarks=true" -o /dev/null 2> %t.r18.remarks
 // RUN: %python %S/Inputs/check_weights.py %t.r18.off.json %t.r18.on.json "memref<512x1000xf32>" | FileCheck %s --check-prefix=R18
@@ -16,11 +18,12 @@
 // R18-NEXT: on arena at bound yes
 // R18-NEXT: weights: constant 2048000{{$}}
 // R18-NEXT: weights bytes sum ok yes
-// R18REMARK: resnet18.mlir:540:{{[0-9]+}}: remark: tensor-mem-hoist-constants: folded: 2048000 bytes
+// R18REMARK: remark: tensor-mem-hoist-constants: 1 permuted constants read through a map (2048000 bytes never materialized)
 //
-// resnet50_224: elided weights, so the 2048x1000 transpose is hoisted into a
-// global (2048 * 1000 * 4 = 8192000 bytes) filled on the first call. Its
-// arena peaks at activations elsewhere, so the size stays.
+// resnet50_224: elided weights (no data to fold), but the 2048x1000
+// transpose is read through as well: no global, no copy (it was hoisted into
+// an 8192000-byte global before). Its arena peaks at activations
+// elsewhere, so the arena stays and the footprint drops by the copy.
 // RUN: memplan-opt %shared/models/resnet50_224.mlir --memplan-pipeline="hoist-constants=false report=%t.r50.off.json" -o /dev/null
 // RUN: memplan-opt %shared/models/resnet50_224.mlir --memplan-pipeline="report=%t.r50.on.json remarks=true" -o /dev/null 2> %t.r50.remarks
 // RUN: %python %S/Inputs/check_weights.py %t.r50.off.json %t.r50.on.json "memref<2048x1000xf32>" | FileCheck %s --check-prefix=R50
@@ -29,5 +32,6 @@
 // R50-NEXT: on: weight in arena no
 // R50-NEXT: on arena == off arena
 // R50-NEXT: on arena at bound yes
-// R50-NEXT: weights: hoisted 8192000{{$}}
-// R50REMARK: remark: tensor-mem-hoist-constants: hoisted into @__memplan_hoisted_forward: 8192000 bytes
+// R50-NEXT: weights: constant 8192000{{$}}
+// R50REMARK: remark: tensor-mem-hoist-constants: 1 permuted constants read through a map (8192000 bytes never materialized)
+// R50REMARK-NOT: hoisted into

@@ -4,7 +4,7 @@
 // prints, and what folding it at compile time prints.
 //
 // RUN: memplan-opt %s --memplan-pipeline="hoist-constants=false" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.ref
-// RUN: memplan-opt %s --memplan-pipeline="fold-limit-bytes=0" -o %t.hoisted.mlir
+// RUN: memplan-opt %s --memplan-pipeline="hoist-constants=speed fold-limit-bytes=0" -o %t.hoisted.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.hoisted.mlir
 // RUN: memplan-opt %t.hoisted.mlir %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.hoisted
 // RUN: diff %t.ref %t.hoisted

@@ -8,7 +8,7 @@
 // checked, not only their atomics): the ready flag's plain load and store,
 // and the init function's writes to W, used to be data races.
 //
-// RUN: memplan-opt %s --memplan-pipeline="fold-limit-bytes=0" %lower_to_llvm -o %t.mlir
+// RUN: memplan-opt %s --memplan-pipeline="hoist-constants=speed fold-limit-bytes=0" %lower_to_llvm -o %t.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
 // RUN: %llvm_lib/../bin/mlir-translate --mlir-to-llvmir %t.mlir -o %t.ll
 // RUN: %llvm_lib/../bin/llc -O2 -filetype=obj -relocation-model=pic %t.ll -o %t.o

@@ -18,6 +18,10 @@ namespace memplan {
 /// Where tensor-mem-plan's arena comes from (TFLite: allocated by the
 /// interpreter, or passed in by the application).
 enum class ArenaSource { Alloc, Argument };
+/// What tensor-mem-hoist-constants may trade: memory (no copy of a weight
+/// for good, the default), speed (compute once, keep the result), or, in
+/// memplan-pipeline, nothing (the pass does not run).
+enum class HoistMode { Off, Memory, Speed };
 
 #define GEN_PASS_DECL
 #include "memplan/Transforms/Passes.h.inc"

@@ -121,6 +121,15 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
            "Plan the dynamic buffers of a function whose sizes are known at "
            "its entry together, at run time (one arena per call, plans "
            "cached per shape in libmemplan_runtime)">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Per function, a remark with how many dynamic buffers went into "
+           "the run-time arena and how many are served one by one; per "
+           "buffer, which and why">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Add to this JSON report (tensor-mem-plan's, or a new one) a "
+           "\"runtime\" section per function: the buffers planned into the "
+           "run-time arena, those served one by one and those left alone, "
+           "with the reasons">,
   ];
   let statistics = [
     Statistic<"numLowered", "allocs-lowered", "Allocs served by the runtime">,
@@ -193,8 +202,17 @@ def TensorMemHoistConstants
            "Leave alone a tensor larger than this many times the constant "
            "data it reads (a broadcast would become permanent data; 0: no "
            "limit)">,
+    Option<"mode", "mode", "HoistMode", /*default=*/"HoistMode::Memory",
+           "What a constant-derived tensor may cost", [{::llvm::cl::values(
+             clEnumValN(HoistMode::Memory, "memory",
+                        "never a second copy: read through permutations, "
+                        "fold only where the constants it reads die with it, "
+                        "hoist nothing (the footprint never grows)"),
+             clEnumValN(HoistMode::Speed, "speed",
+                        "compute once: fold, else hoist into a global filled "
+                        "on the first call (the footprint grows by it)"))}]>,
     Option<"hoist", "hoist", "bool", /*default=*/"true",
-           "Hoist what cannot be folded (off: fold only)">,
+           "With mode=speed, hoist what cannot be folded (off: fold only)">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark for every tensor folded, hoisted or left alone">,
   ];
@@ -203,6 +221,9 @@ def TensorMemHoistConstants
     Statistic<"numHoisted", "tensors-hoisted", "Tensors hoisted to globals">,
     Statistic<"bytesFolded", "bytes-folded", "Bytes of the folded tensors">,
     Statistic<"bytesHoisted", "bytes-hoisted", "Bytes of the hoisted tensors">,
+    Statistic<"numReadThrough", "permutations-read-through",
+              "Permuted copies of constants their readers now read through a "
+              "map">,
   ];
 }
 

@@ -34,12 +34,19 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Run one-shot-bufferize first (off: the input is "
                      "already bufferized)"),
       llvm::cl::init(true)};
-  Option<bool> hoistConstants{
+  Option<HoistMode> hoistConstants{
       *this, "hoist-constants",
-      llvm::cl::desc("Fold or hoist tensors computed only from constants "
-                     "out of the arena (tensor-mem-hoist-constants), before "
-                     "bufferizing"),
-      llvm::cl::init(true)};
+      llvm::cl::desc("Tensors computed only from constants, before "
+                     "bufferizing (tensor-mem-hoist-constants mode)"),
+      llvm::cl::init(HoistMode::Memory),
+      llvm::cl::values(
+          clEnumValN(HoistMode::Memory, "memory",
+                     "read through permutations, fold where no constant "
+                     "grows, never a second copy"),
+          clEnumValN(HoistMode::Speed, "speed",
+                     "fold, else hoist into a global computed once"),
+          clEnumValN(HoistMode::Off, "off", "leave them alone"),
+          clEnumValN(HoistMode::Off, "false", "the same as off"))};
   Option<int64_t> foldLimitBytes{
       *this, "fold-limit-bytes",
       llvm::cl::desc("Largest non-splat tensor hoist-constants folds, in "
