@@ -246,12 +246,13 @@ void BFCHeap::merge(Handle H1, Handle H2) {
 // hole neither keep it young nor make it purged at once.
 BFCHeap::Handle BFCHeap::coalesce(Handle H) {
   uint64_t Weight = Chunks[H].Size;
-  Chunk Age = Chunks[H];
+  uint64_t Since = Chunks[H].FreeSince, Event = Chunks[H].FreeEvent;
   auto Take = [&](Handle N) {
     uint64_t W = Chunks[N].InAge ? Chunks[N].Size : 0;
     if (W > Weight) {
       Weight = W;
-      Age = Chunks[N];
+      Since = Chunks[N].FreeSince;
+      Event = Chunks[N].FreeEvent;
     }
   };
   Handle Next = Chunks[H].Next;
@@ -267,8 +268,8 @@ BFCHeap::Handle BFCHeap::coalesce(Handle H) {
     merge(Prev, H);
     H = Prev;
   }
-  Chunks[H].FreeSince = Age.FreeSince;
-  Chunks[H].FreeEvent = Age.FreeEvent;
+  Chunks[H].FreeSince = Since;
+  Chunks[H].FreeEvent = Event;
   return H;
 }
 

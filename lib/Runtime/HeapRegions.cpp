@@ -18,6 +18,11 @@ using namespace memplan::rt;
 
 const BFCHeap::Region *BFCHeap::regionFor(const void *Ptr) const {
   const char *P = static_cast<const char *>(Ptr);
+  // The VIRTUAL source merges its blocks into one region: no search.
+  if (Regions.size() == 1)
+    return P >= Regions[0].Base && P < Regions[0].Base + Regions[0].Size
+               ? &Regions[0]
+               : nullptr;
   auto It = std::upper_bound(
       Regions.begin(), Regions.end(), P,
       [](const char *V, const Region &R) { return V < R.Base; });
