@@ -31,7 +31,10 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 namespace memplan {
 #define GEN_PASS_DEF_TENSORMEMLOWERRUNTIME
@@ -88,7 +91,32 @@ private:
              ArrayRef<Operation *> Deallocs, Operation *FreeAfter);
 
   DenseMap<Operation *, memplan::RuntimeFunctions> Declared;
+
+  /// What happened to one function's dynamic buffers: the report's
+  /// "runtime" section and the summary remark.
+  struct Summary {
+    FunctionOpInterface Fn;
+    std::vector<std::string> Arena;
+    std::vector<std::pair<std::string, std::string>> PerBuffer, LeftAlone;
+  };
+  std::vector<Summary> Summaries;
+  DenseMap<Operation *, size_t> SummaryOf;
+  Summary &summaryOf(FunctionOpInterface Fn) {
+    auto [It, New] = SummaryOf.try_emplace(Fn, Summaries.size());
+    if (New)
+      Summaries.push_back({Fn, {}, {}, {}});
+    return Summaries[It->second];
+  }
+  void emitSummaries();
+  LogicalResult writeReport();
 };
+
+std::string locationOf(Operation *Op) {
+  std::string S;
+  llvm::raw_string_ostream OS(S);
+  Op->getLoc().print(OS);
+  return S;
+}
 
 LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
                                                         bool WithPlan) {
@@ -190,6 +218,8 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     return signalPassFailure();
   }
 
+  // Why a dynamic alloc is not in its function's run-time arena.
+  DenseMap<Operation *, std::string> NotInArena;
   // Dynamic buffers whose sizes are known at their function's entry are
   // planned together at run time, one arena per call.
   if (planAtRunTime) {
@@ -199,18 +229,28 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     for (FunctionOpInterface Fn : Functions) {
       Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
       bool Failed = false;
+      SmallVector<memplan::NotAtRunTime> Left;
       SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
-          Fn, alignment, ++Site, [&]() -> FailureOr<memplan::RuntimeFunctions> {
+          Fn, alignment, ++Site,
+          [&]() -> FailureOr<memplan::RuntimeFunctions> {
             if (!Table || failed(declareRuntime(Table, /*WithPlan=*/true))) {
               Failed = true;
               return failure();
             }
             return Declared.lookup(Table);
-          });
+          },
+          &Left);
       if (Failed)
         return signalPassFailure();
-      for (memref::AllocOp Alloc : Replaced)
+      for (const memplan::NotAtRunTime &L : Left)
+        NotInArena[L.Alloc] = L.Reason;
+      for (memref::AllocOp Alloc : Replaced) {
+        summaryOf(Fn).Arena.push_back(locationOf(Alloc));
+        if (remarks)
+          Alloc.emitRemark() << "tensor-mem-lower-runtime: planned at run "
+                                "time, in the function's run-time arena";
         Alloc.erase();
+      }
     }
   }
 
@@ -226,10 +266,12 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     MemRefType Ty = Op.getType();
     if (!all && Ty.hasStaticShape())
       return;
+    auto Fn = Op->getParentOfType<FunctionOpInterface>();
     auto Skip = [&](const Twine &Reason) {
       Op.emitRemark() << "tensor-mem-lower-runtime: left alone: " << Reason;
+      if (Fn)
+        summaryOf(Fn).LeftAlone.push_back({locationOf(Op), Reason.str()});
     };
-    auto Fn = Op->getParentOfType<FunctionOpInterface>();
     if (!Fn)
       return Skip("not inside a function");
     if (Ty.getMemorySpace() && Ty.getLayout().isIdentity())
@@ -256,12 +298,110 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     if (Info.Escape)
       return Skip(Info.Escape->Reason);
     Work.push_back({Op, *StaticBytes, Align, Info.Deallocs, lastUse(Op, Info)});
+    std::string Why =
+        !planAtRunTime ? "plan-at-run-time=false"
+        : NotInArena.count(Op)
+            ? NotInArena.lookup(Op)
+            : (Ty.hasStaticShape() ? "static shape (all=true)"
+                                   : "not one of the function's buffers the "
+                                     "planner can see whole");
+    if (remarks)
+      Op.emitRemark() << "tensor-mem-lower-runtime: served one by one by "
+                         "memplan_rt_alloc: "
+                      << Why;
+    summaryOf(Fn).PerBuffer.push_back({locationOf(Op), Why});
   });
   for (const Item &I : Work)
     if (failed(declareRuntime(SymbolTable::getNearestSymbolTable(I.Op))))
       return signalPassFailure();
   for (const Item &I : Work)
     lower(I.Op, I.StaticBytes, I.Align, I.Deallocs, I.FreeAfter);
+  if (remarks)
+    emitSummaries();
+  if (!report.empty() && failed(writeReport()))
+    return signalPassFailure();
+}
+
+void TensorMemLowerRuntimePass::emitSummaries() {
+  for (Summary &S : Summaries)
+    S.Fn.emitRemark() << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
+                      << S.Arena.size()
+                      << " dynamic buffers planned together in one run-time "
+                         "arena (memplan_rt_plan), "
+                      << S.PerBuffer.size()
+                      << " served one by one (memplan_rt_alloc), "
+                      << S.LeftAlone.size() << " left alone";
+}
+
+/// Adds a "runtime" section to each function of the report at `report`
+/// (tensor-mem-plan's, written earlier in the pipeline), or writes a new
+/// report with only those. An unplanned entry of tensor-mem-plan's report
+/// whose buffer the runtime serves gets "served_at_run_time".
+LogicalResult TensorMemLowerRuntimePass::writeReport() {
+  auto Fail = [&](const Twine &Msg) {
+    getOperation().emitError() << "tensor-mem-lower-runtime: " << Msg;
+    return failure();
+  };
+  llvm::json::Value Root =
+      llvm::json::Object{{"functions", llvm::json::Array{}}};
+  if (auto Buffer = llvm::MemoryBuffer::getFile(report.getValue())) {
+    llvm::Expected<llvm::json::Value> Parsed =
+        llvm::json::parse((*Buffer)->getBuffer());
+    if (!Parsed)
+      return Fail("report '" + report +
+                  "' is not JSON: " + llvm::toString(Parsed.takeError()));
+    Root = std::move(*Parsed);
+  }
+  llvm::json::Array *Functions =
+      Root.getAsObject() ? Root.getAsObject()->getArray("functions") : nullptr;
+  if (!Functions)
+    return Fail("report '" + report + "' has no \"functions\" array");
+  for (Summary &S : Summaries) {
+    llvm::json::Object *F = nullptr;
+    for (llvm::json::Value &V : *Functions)
+      if (llvm::json::Object *O = V.getAsObject())
+        if (O->getString("function") == S.Fn.getName())
+          F = O;
+    if (!F) {
+      Functions->push_back(llvm::json::Object{
+          {"function", S.Fn.getName().str()}, {"location", locationOf(S.Fn)}});
+      F = Functions->back().getAsObject();
+    }
+    auto Entries = [](const std::vector<std::pair<std::string, std::string>>
+                          &List) {
+      llvm::json::Array A;
+      for (const auto &[Loc, Reason] : List)
+        A.push_back(llvm::json::Object{{"location", Loc}, {"reason", Reason}});
+      return A;
+    };
+    llvm::json::Array Arena;
+    for (const std::string &Loc : S.Arena)
+      Arena.push_back(llvm::json::Object{{"location", Loc}});
+    (*F)["runtime"] = llvm::json::Object{{"run_time_arena", std::move(Arena)},
+                                         {"per_buffer", Entries(S.PerBuffer)},
+                                         {"left_alone", Entries(S.LeftAlone)}};
+    if (llvm::json::Array *Unplanned = F->getArray("unplanned"))
+      for (llvm::json::Value &U : *Unplanned) {
+        llvm::json::Object *O = U.getAsObject();
+        std::optional<llvm::StringRef> Loc =
+            O ? O->getString("location") : std::nullopt;
+        if (!Loc)
+          continue;
+        if (llvm::is_contained(S.Arena, *Loc))
+          (*O)["served_at_run_time"] = "run-time arena";
+        else if (llvm::any_of(S.PerBuffer,
+                              [&](const auto &P) { return P.first == *Loc; }))
+          (*O)["served_at_run_time"] = "per buffer";
+      }
+  }
+  std::error_code EC;
+  llvm::raw_fd_ostream OS(report, EC, llvm::sys::fs::OF_Text);
+  if (EC)
+    return Fail("cannot write '" + report + "': " + EC.message());
+  llvm::json::OStream J(OS, 2);
+  J.value(Root);
+  OS << "\n";
+  return success();
 }
 
 } // namespace

@@ -53,7 +53,8 @@ Value cloneAtEntry(OpBuilder &B, Value V, IRMapping &Map) {
 
 SmallVector<memref::AllocOp>
 memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
-                       function_ref<FailureOr<RuntimeFunctions>()> GetRuntime) {
+                       function_ref<FailureOr<RuntimeFunctions>()> GetRuntime,
+                       SmallVectorImpl<NotAtRunTime> *Left) {
   SmallVector<memref::AllocOp> Done;
   if (Fn.isExternal())
     return Done;
@@ -65,21 +66,43 @@ memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
   uint64_t Align = Alignment;
   for (const PlannableBuffer &B : Buffers.Dynamic) {
     memref::AllocOp Alloc = B.Alloc;
+    auto Leave = [&](const char *Reason) {
+      if (Left)
+        Left->push_back({Alloc, Reason});
+    };
     // Only an alloc that runs on every call may be sized at the entry: one
     // in a branch, a loop or a later block may never run, and its size at
     // the entry may be garbage (an n*n for a sentinel n) that the entry
     // would then allocate.
-    if (Alloc->getBlock() != &Entry || B.MemorySpace ||
-        B.Alignment > MEMPLAN_RT_MAX_ALIGNMENT ||
-        !llvm::all_of(Alloc.getDynamicSizes(),
-                      [&](Value V) { return availableAtEntry(V, Entry); }))
+    if (Alloc->getBlock() != &Entry) {
+      Leave("not in the function's entry block (it may not run on every "
+            "call)");
       continue;
+    }
+    if (B.MemorySpace) {
+      Leave("non-default memory space");
+      continue;
+    }
+    if (B.Alignment > MEMPLAN_RT_MAX_ALIGNMENT) {
+      Leave("alignment above the runtime's largest");
+      continue;
+    }
+    if (!llvm::all_of(Alloc.getDynamicSizes(),
+                      [&](Value V) { return availableAtEntry(V, Entry); })) {
+      Leave("its sizes are not known at the function's entry");
+      continue;
+    }
     Chosen.push_back(&B);
     Align = std::max(Align, B.Alignment);
   }
   // One buffer gains nothing from a plan.
-  if (Chosen.size() < 2)
+  if (Chosen.size() < 2) {
+    if (Left)
+      for (const PlannableBuffer *B : Chosen)
+        Left->push_back({B->Alloc, "the only buffer a run-time plan could "
+                                   "take (one gains nothing from a plan)"});
     return Done;
+  }
   FailureOr<RuntimeFunctions> Runtime = GetRuntime();
   if (failed(Runtime))
     return Done;
