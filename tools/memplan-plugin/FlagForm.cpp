@@ -12,6 +12,11 @@
 // flags before --load-pass-plugin stay mlir-opt's, and --pass-pipeline
 // cannot be mixed with pass flags (as in mlir-opt itself).
 //
+// --help: the option that took the pass names over prints what mlir-opt's
+// pass list prints (which reads the pass registry when it prints, so it
+// lists memplan's passes too); without that, the names no longer lead to
+// mlir-opt's list and --help would show no pass at all.
+//
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Pass/PassManager.h"
@@ -26,7 +31,7 @@ namespace {
 
 class PassFlags : public cl::Option {
 public:
-  PassFlags() : cl::Option(cl::ZeroOrMore, cl::ReallyHidden) {}
+  PassFlags() : cl::Option(cl::ZeroOrMore, cl::NotHidden) {}
 
   /// Takes over the pass flags of the running tool; false when the tool has
   /// no mlir-opt style pass list (then nothing changes).
@@ -49,6 +54,9 @@ public:
         Names.push_back(Entry.first);
     for (StringRef Name : Names)
       Options[Name] = this;
+    // --help lists the passes where mlir-opt lists them.
+    HelpStr = PassList->HelpStr;
+    Categories = PassList->Categories;
     return true;
   }
 
@@ -83,8 +91,13 @@ private:
                                    /*MultiArg=*/!First);
   }
 
-  size_t getOptionWidth() const override { return 0; }
-  void printOptionInfo(size_t) const override {}
+  size_t getOptionWidth() const override {
+    return PassList ? PassList->getOptionWidth() : 0;
+  }
+  void printOptionInfo(size_t GlobalWidth) const override {
+    if (PassList)
+      PassList->printOptionInfo(GlobalWidth);
+  }
   void printOptionValue(size_t, bool) const override {}
   void setDefault() override {}
 
@@ -100,8 +113,12 @@ private:
 namespace memplan {
 void installPassFlags() {
   static PassFlags Flags;
-  static bool Installed = Flags.install(
-      {"tensor-mem-plan", "tensor-mem-lower-runtime", "memplan-pipeline"});
+  // Every pass of Passes.td and the pipeline (test/Tools/plugin-help.test
+  // checks this list against memplan-opt's).
+  static bool Installed =
+      Flags.install({"tensor-mem-plan", "tensor-mem-lower-runtime",
+                     "tensor-mem-split-empty", "tensor-mem-schedule",
+                     "tensor-mem-hoist-constants", "memplan-pipeline"});
   (void)Installed;
 }
 } // namespace memplan
