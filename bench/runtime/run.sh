@@ -65,12 +65,15 @@ def med(xs):
     xs = [x for x in xs if x and x > 0]
     return statistics.median(xs) if xs else float("nan")
 
-fams = {}
+fams = {}  # the record sets by directory; each synthetic mix on its own
 for t in rows:
-    fams.setdefault(t.split("/", 1)[0], []).append(t)
+    d, _, n = t.partition("/")
+    fams.setdefault(n if d == "synthetic" else d, []).append(t)
 print("ns per alloc+free pair: median of the repetitions, geomean over the family's"
       " traces; frag: peak reserved / peak live, RSS: peak RSS above the start"
-      " (MiB), medians over the family")
+      " (MiB), medians over the family. glibc, jemalloc and mimalloc count what"
+      " they held before the replay as nothing, so their frag may be under 1"
+      " (nan: no growth); compare RSS")
 print(f"{'family':12}{'n':>4} {'allocator':10}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}"
       f"{'RSS 1t':>9}{'RSS 2t':>9}")
 for f in sorted(fams):
