@@ -332,10 +332,23 @@ void BFCHeap::ageRemove(Handle H) {
 void BFCHeap::tick() {
   EventsToCheck = CheckEvery;
   uint64_t Now = readClock();
+  if (!passLocked(Now))
+    return;
+  // A heap nobody calls any more (its thread ended or went quiet) would
+  // keep its free pages for ever: the heaps that run make its passes, when
+  // its lock is free (try_lock: never waits).
+  for (BFCHeap *O : Shared->Heaps)
+    if (O != this && O->DelayNs && O->Mu.try_lock()) {
+      O->passLocked(Now);
+      O->Mu.unlock();
+    }
+}
+
+bool BFCHeap::passLocked(uint64_t Now) {
   // The list is in the order of going into a bin, but a split or merge
   // keeps the older age: a full walk, every eighth of the delay.
   if (Now < NextPass)
-    return;
+    return false;
   NextPass = Now + std::max<uint64_t>(DelayNs / 8, 1);
   ++PassSeq;
   PassTimes[PassSeq % 16] = Now;
@@ -343,6 +356,7 @@ void BFCHeap::tick() {
   // (an idle cache would hold its bytes for ever).
   flushCacheLocked();
   purgeAged(Now);
+  return true;
 }
 
 uint64_t BFCHeap::purgeAged(uint64_t Now) {

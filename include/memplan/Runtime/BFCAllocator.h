@@ -147,6 +147,9 @@ private:
   void ageInsert(Handle H);
   void ageRemove(Handle H);
   void tick();
+  /// A pass over the age list if an eighth of the delay has passed since
+  /// the last one; false if not.
+  bool passLocked(uint64_t Now);
   uint64_t readClock() const;
   uint64_t purgeAged(uint64_t Now);
   void recommit(Chunk &C);

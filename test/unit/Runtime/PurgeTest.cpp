@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <sys/mman.h>
+#include <thread>
 #include <unistd.h>
 #include <vector>
 
@@ -184,6 +185,49 @@ TEST(RuntimePurge, PeakPurgesOldestFirstOrAllWhenEager) {
     for (void *P : {Big, G1, G2})
       ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
   }
+}
+
+// A thread frees a large peak on its heap and ends; the program goes on
+// small on another heap. The peak still goes back after the delay: the
+// running heap makes the idle heap's passes.
+TEST(RuntimePurge, IdleHeapPurgedByTheOthers) {
+  uint64_t Now = 1000 * Ms;
+  memplan_rt_options O = withClock(&Now, 10, 1);
+  O.arenas = 2;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  ASSERT_EQ(A->numHeaps(), 2u);
+  char *Mine = static_cast<char *>(A->allocate(256, 64, nullptr));
+  ASSERT_NE(Mine, nullptr);
+  // Threads take heaps in turn; each heap reserves its own address range
+  // (64 GiB apart), so a block far from Mine is on the other heap.
+  char *Far = nullptr;
+  for (int Try = 0; Try < 4 && !Far; ++Try) {
+    std::thread T([&] {
+      char *P = static_cast<char *>(A->allocate(64 * MiB, 64, nullptr));
+      ASSERT_NE(P, nullptr);
+      std::memset(P, 1, 64 * MiB);
+      uint64_t Dist = P > Mine ? P - Mine : Mine - P;
+      if (Dist >= (uint64_t(1) << 30))
+        Far = P;
+      ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    });
+    T.join();
+  }
+  ASSERT_NE(Far, nullptr) << "no thread landed on the other heap";
+  EXPECT_GE(A->stats().bytes_reserved, 64 * MiB);
+  for (int T = 1; T <= 25; ++T) {
+    Now += Ms;
+    runSmall(*A, 32);
+  }
+  memplan_rt_stats St = A->stats();
+  EXPECT_LT(St.bytes_reserved, MiB);
+  EXPECT_GE(St.bytes_purged, 63 * MiB);
+  EXPECT_LT(residentPages(Far, 64 * MiB), MiB / 4096);
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+  ASSERT_EQ(A->deallocate(Mine), MEMPLAN_RT_OK);
 }
 
 // Reusing purged pages commits them again but purges no other free pages to
