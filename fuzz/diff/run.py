@@ -479,8 +479,8 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
         plan = "strategy=%s alignment=%d report=%s inplace=true" % (s, al, report)
         if meta.get("dim_bounds") is not None:
             plan += " dim-bounds=%d" % meta["dim_bounds"]
-        return ["--tensor-mem-hoist-constants" + ("=fold-limit-bytes=0" if "hoist" in mode
-                                                   else ""),
+        return ["--tensor-mem-hoist-constants" + ("=fold-limit-bytes=0 mode=speed"
+                                                   if "hoist" in mode else ""),
                 "--tensor-mem-schedule", "--tensor-mem-split-empty",
                 "--one-shot-bufferize=bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map "
@@ -493,7 +493,8 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
     if "nodealloc" in mode:
         opts += " deallocate=false"
     if "hoist" in mode:
-        opts += " fold-limit-bytes=0"  # hoisted, not folded
+        # hoisted, not folded (mode speed: the default, memory, never hoists a copy)
+        opts += " fold-limit-bytes=0 hoist-constants=speed"
     if meta.get("dim_bounds") is not None:
         opts += " dim-bounds=%d" % meta["dim_bounds"]
     return ["--memplan-pipeline=" + opts]

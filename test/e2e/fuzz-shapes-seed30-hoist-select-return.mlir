@@ -3,17 +3,17 @@
 // a constant-derived tensor reaches `return` through arith.select and
 // tensor.cast; the caller writes into the result in place and calls again.
 // Folded (deallocate=false), the caller wrote into a read-only constant
-// global: segfault. Hoisted (fold-limit-bytes=0), the second call saw the
+// global: segfault. Hoisted (fold-limit-bytes=0, hoist-constants=speed), the second call saw the
 // first caller's write (976 instead of -24). Fixed by 65c98c6.
 //
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.ref
 // RUN: memplan-opt %s --memplan-pipeline="deallocate=false" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.folded
 // RUN: diff %t.ref %t.folded
-// RUN: memplan-opt %s --memplan-pipeline="deallocate=false fold-limit-bytes=0" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.hoisted
+// RUN: memplan-opt %s --memplan-pipeline="deallocate=false fold-limit-bytes=0 hoist-constants=speed" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.hoisted
 // RUN: diff %t.ref %t.hoisted
-// RUN: memplan-opt %s --memplan-pipeline="fold-limit-bytes=0" --convert-bufferization-to-memref %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.dealloc
+// RUN: memplan-opt %s --memplan-pipeline="fold-limit-bytes=0 hoist-constants=speed" --convert-bufferization-to-memref %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.dealloc
 // RUN: diff %t.ref %t.dealloc
-// RUN: memplan-opt %s --tensor-mem-hoist-constants=fold-limit-bytes=0 --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.pass
+// RUN: memplan-opt %s --tensor-mem-hoist-constants="fold-limit-bytes=0 mode=speed" --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs > %t.pass
 // RUN: diff %t.ref %t.pass
 // RUN: FileCheck %s --input-file=%t.hoisted
 // CHECK: 976
