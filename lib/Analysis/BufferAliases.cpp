@@ -111,6 +111,25 @@ bool isBufferOrigin(Value V, FunctionOpInterface Fn) {
   return false;
 }
 
+/// Whether W is a result of a call that takes V only as arguments its
+/// callee keeps no reference to: then W cannot be V.
+bool isReturnedByNoCaptureCall(Value V, Value W) {
+  auto Result = dyn_cast<OpResult>(W);
+  auto Call = Result ? dyn_cast<CallOpInterface>(Result.getOwner())
+                     : CallOpInterface();
+  if (!Call)
+    return false;
+  bool Passed = false;
+  for (OpOperand &Use : Call->getOpOperands()) {
+    if (Use.get() != V)
+      continue;
+    if (!callKeepsNoReference(Call, Use))
+      return false;
+    Passed = true;
+  }
+  return Passed;
+}
+
 } // namespace
 
 BufferAliasAnalysis::BufferAliasAnalysis(FunctionOpInterface Fn)
@@ -151,6 +170,10 @@ void BufferAliasAnalysis::addAliasResults(OpOperand &Use,
   }
   if (isa<RegionBranchOpInterface, memref::DeallocOp>(Owner))
     return;
+  // A callee that keeps no reference does not return one either.
+  if (auto Call = dyn_cast<CallOpInterface>(Owner))
+    if (callKeepsNoReference(Call, Use))
+      return;
   AddHolders(Owner->getResults());
 }
 
@@ -246,8 +269,13 @@ BufferAliasInfo BufferAliasAnalysis::analyze(Value Root) {
   SmallVector<Value> Found;
   while (!Work.empty()) {
     Value V = Work.pop_back_val();
-    for (Value W : Flow.resolve(V))
-      Add(W);
+    // Immediate dependencies (the worklist makes the closure): an edge from
+    // an argument to a call's results is dropped when the callee keeps no
+    // reference, which BufferViewFlowAnalysis cannot know.
+    if (auto It = Flow.find(V); It != Flow.end())
+      for (Value W : It->second)
+        if (!isReturnedByNoCaptureCall(V, W))
+          Add(W);
     for (OpOperand &Use : V.getUses()) {
       // The closure goes on past an escape: callers check loops first.
       if (!Info.Escape)

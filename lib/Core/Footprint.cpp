@@ -33,9 +33,12 @@ struct Walker {
       // Recursion: each level's arenas would add up; unknown depth.
       return {0, 0};
     }
+    // An arena a caller of the module passes in is counted by that caller
+    // (an entry's is the user's, counted here).
     uint64_t Own = 0;
-    for (const ArenaReport &A : F.Arenas)
-      Own = llvm::SaturatingAdd(Own, A.ArenaSize);
+    if (!F.ArenasFromCallers || F.Entry)
+      for (const ArenaReport &A : F.Arenas)
+        Own = llvm::SaturatingAdd(Own, A.ArenaSize);
     uint64_t Callees = 0, CalleesFirst = 0, Init = 0;
     for (const CallSiteReport &C : F.Calls) {
       auto It = ByName.find(C.Callee);

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TensorMemPlanInternal.h"
+#include "memplan/Analysis/NoCapture.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/IR/Builders.h"
@@ -70,9 +71,12 @@ FailureOr<Value> memplan::addArenaArgument(FunctionOpInterface Fn,
   auto AlignAttr =
       B.getNamedAttr("memplan.arena_alignment",
                      B.getI64IntegerAttr(static_cast<int64_t>(Alignment)));
-  if (failed(Fn.insertArgument(Index, ArenaType,
-                               B.getDictionaryAttr({SizeAttr, AlignAttr}),
-                               Fn.getLoc())))
+  // Only views of planned buffers, which never escape, reach the arena: a
+  // caller may plan the arena it passes like any buffer.
+  auto NoCapture = B.getNamedAttr(NoCaptureAttr, B.getUnitAttr());
+  if (failed(Fn.insertArgument(
+          Index, ArenaType,
+          B.getDictionaryAttr({SizeAttr, AlignAttr, NoCapture}), Fn.getLoc())))
     return Fn.emitError() << "tensor-mem-plan: cannot add an arena argument";
   if (Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp()))
     if (auto Uses = SymbolTable::getSymbolUses(Fn, Table))

@@ -63,6 +63,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.arena = Options.arena;
   Plan.dimBounds = Options.dimBounds;
   Plan.maxStaticBytes = Options.maxStaticBytes;
+  Plan.acrossCalls = Options.acrossCalls;
   Plan.checkPromises = Options.checkPromises;
   Plan.inplace = Options.inplace;
   Plan.deallocationRunsAfter = Options.deallocate;

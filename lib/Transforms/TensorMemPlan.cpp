@@ -163,6 +163,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       if (!Fn.isExternal())
         Functions.push_back(Fn);
     });
+    if (acrossCalls && !isa<FunctionOpInterface>(getOperation()))
+      Functions = calleesFirst(Functions);
     std::vector<FunctionReport> Reports;
     for (FunctionOpInterface Fn : Functions) {
       FunctionReport Report;
@@ -262,7 +264,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       reportUnplanned(Fn, U, Report);
 
     SmallVector<ArenaGroup> Groups = groupByMemorySpace(Buffers);
-    bool AsArgument = arena == ArenaSource::Argument && !Groups.empty();
+    bool AsArgument = (arena == ArenaSource::Argument ||
+                       (acrossCalls && sharesCallersArena(Fn))) &&
+                      !Groups.empty();
     if (AsArgument && failed(checkCallersReachable(Fn, getOperation())))
       return failure();
     if (AsArgument && !allUsesAreCalls(Fn)) {
@@ -284,9 +288,58 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       if (StringRef(U.Reason).starts_with("dynamic shape"))
         ++Report.NumDynamic;
     Report.Calls = callSites(Fn, AsArgument, Arenas);
+    Report.ArenasFromCallers = AsArgument;
     if (auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation()))
       Report.Entry = Symbol.isPublic();
     return success();
+  }
+
+  /// Functions ordered so that a callee comes before its callers (a call
+  /// cycle keeps the order it was found in): planned first, its arena
+  /// becomes a buffer each caller plans.
+  static SmallVector<FunctionOpInterface>
+  calleesFirst(ArrayRef<FunctionOpInterface> Functions) {
+    DenseSet<Operation *> Known;
+    for (FunctionOpInterface Fn : Functions)
+      Known.insert(Fn);
+    SmallVector<FunctionOpInterface> Order;
+    DenseSet<Operation *> Seen;
+    std::function<void(FunctionOpInterface)> Visit =
+        [&](FunctionOpInterface Fn) {
+          if (!Seen.insert(Fn).second)
+            return;
+          Fn->walk([&](CallOpInterface Call) {
+            auto Callee =
+                dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
+            if (!Callee)
+              return;
+            auto Target = dyn_cast_if_present<FunctionOpInterface>(
+                SymbolTable::lookupNearestSymbolFrom(Call, Callee));
+            if (Target && Known.contains(Target))
+              Visit(Target);
+          });
+          Order.push_back(Fn);
+        };
+    for (FunctionOpInterface Fn : Functions)
+      Visit(Fn);
+    return Order;
+  }
+
+  /// A private function called, and only called, from functions of this
+  /// run: its arena can be a buffer of each caller's.
+  bool sharesCallersArena(FunctionOpInterface Fn) {
+    auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation());
+    if (!Symbol || !Symbol.isPrivate() || Fn.getOperation() == getOperation())
+      return false;
+    Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
+    if (!Table)
+      return false;
+    auto Uses = SymbolTable::getSymbolUses(Fn, Table);
+    return Uses && !Uses->empty() &&
+           llvm::all_of(*Uses, [&](const SymbolTable::SymbolUse &U) {
+             return isa<CallOpInterface>(U.getUser()) &&
+                    getOperation()->isProperAncestor(U.getUser());
+           });
   }
 
   /// The calls Fn makes, for its footprint. Arenas are the allocs of its

@@ -86,8 +86,11 @@ func.func @f(%x: tensor<4x8xf32>, %n: index) -> (tensor<4x8xf32>, f32) {
 // PLANFIRST: remark: tensor-mem-plan: 2 buffers planned, 512 bytes without planning, arena 512 bytes
 // OPTS-LABEL: func.func @three
 // OPTS-SAME:    memplan.arena_size = 512
+// @main plans @three's arena as a buffer of its own arena, which
+// arena=argument makes @main's argument too.
 // OPTS-LABEL: func.func @main
-// OPTS:         memref.alloc() {alignment = 64 : i64} : memref<512xi8>
+// OPTS-SAME:    memplan.arena_size = 512
+// OPTS-NOT:     memref.alloc
 // OPTS:         call @three
 func.func @three(%x: tensor<8x8xf32>) -> tensor<8x8xf32> {
   %e = tensor.empty() : tensor<8x8xf32>

@@ -16,7 +16,7 @@
 // PRESERVE-DAG: arith.constant 256 : index
 // PRESERVE-DAG: arith.constant 512 : index
 // ARG-LABEL: func.func @layer
-// ARG-SAME:    %{{.*}}: memref<512xi8> {memplan.arena_alignment = 64 : i64, memplan.arena_size = 512 : i64})
+// ARG-SAME:    %{{.*}}: memref<512xi8> {memplan.arena_alignment = 64 : i64, memplan.arena_size = 512 : i64, memplan.nocapture})
 // ARG-NOT:     memref.alloc
 // ARG:         memref.view %arg2
 // ARG:         return
@@ -31,23 +31,29 @@ func.func @layer(%in: memref<64xf32>, %out: memref<64xf32>) {
   return
 }
 
-// The caller now provides the callee's arena around the call. It frees
-// nothing itself (raw one-shot-bufferize output), so neither does memplan:
-// a later deallocation pass owns that.
+// The caller provides the callee's arena around the call. The callee keeps
+// no reference to it (memplan.nocapture), so the caller plans it as one of
+// its own buffers: with arena=argument the caller's arena comes from its
+// own caller in turn.
 // ARG-LABEL: func.func @caller
-// ARG:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
-// ARG-NEXT:    call @layer(%{{.*}}, %{{.*}}, %[[A]]) : (memref<64xf32>, memref<64xf32>, memref<512xi8>) -> ()
+// ARG-SAME:    %[[A:[a-z0-9]+]]: memref<512xi8> {memplan.arena_alignment = 64 : i64, memplan.arena_size = 512 : i64, memplan.nocapture})
+// ARG-NOT:     memref.alloc
+// ARG:         %[[V:.*]] = memref.view %[[A]][%{{.*}}][] : memref<512xi8> to memref<512xi8>
+// ARG-NEXT:    call @layer(%{{.*}}, %{{.*}}, %[[V]]) : (memref<64xf32>, memref<64xf32>, memref<512xi8>) -> ()
 // ARG-NEXT:    return
 func.func @caller(%in: memref<64xf32>, %out: memref<64xf32>) {
   call @layer(%in, %out) : (memref<64xf32>, memref<64xf32>) -> ()
   return
 }
 
-// A caller that frees its own buffers frees the arena after the call.
+// %t (256 bytes) is live across the call: the caller's arena holds it and
+// the callee's 512 bytes side by side, 768 bytes, and frees nothing.
 // ARG-LABEL: func.func @freeing_caller
-// ARG:         %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<512xi8>
-// ARG-NEXT:    call @layer(%{{.*}}, %{{.*}}, %[[A]]) : (memref<64xf32>, memref<64xf32>, memref<512xi8>) -> ()
-// ARG-NEXT:    memref.dealloc %[[A]] : memref<512xi8>
+// ARG-SAME:    %[[A:[a-z0-9]+]]: memref<768xi8> {memplan.arena_alignment = 64 : i64, memplan.arena_size = 768 : i64, memplan.nocapture})
+// ARG-NOT:     memref.alloc
+// ARG:         %[[V:.*]] = memref.view %[[A]][%{{.*}}][] : memref<768xi8> to memref<512xi8>
+// ARG-NEXT:    call @layer(%{{.*}}, %{{.*}}, %[[V]]) : (memref<64xf32>, memref<64xf32>, memref<512xi8>) -> ()
+// ARG-NOT:     memref.dealloc
 func.func @freeing_caller(%in: memref<64xf32>, %out: memref<64xf32>) {
   %t = memref.alloc() : memref<64xf32>
   call @layer(%in, %out) : (memref<64xf32>, memref<64xf32>) -> ()

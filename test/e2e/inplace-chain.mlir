@@ -12,13 +12,19 @@
 // RUN: FileCheck %s < %t.planned
 // RUN: memplan-opt %s --memplan-pipeline="remarks=true" 2> %t.pipeline.remarks %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.pipeline
 // RUN: diff %t.ref %t.pipeline
-// RUN: FileCheck %s --check-prefix=REMARK < %t.pipeline.remarks
+// RUN: FileCheck %s --check-prefix=PIPE < %t.pipeline.remarks
 
 // a[i][j] = 4i + j; t1 = 2a (a is read again by t5: no pair); t2 = t1 + 1
 // (takes t1's bytes); t3 = transpose(t2) (another element: no pair);
 // t4 = t3 * t3 (takes t3's); t5 = t4 - a (takes t4's) is passed to
 // printMemrefF32, which keeps no reference: planned too.
 // REMARK: remark: tensor-mem-plan: 6 buffers planned, {{.*}}, 3 in place
+// In memplan-pipeline a and t1, t2 are computed from constants only, so
+// hoist-constants=memory reads t2 through the transposed map: t3 never
+// exists, t4 reads t2 through another map than its own (no pair), t5 takes
+// t4's bytes.
+// PIPE: remark: tensor-mem-hoist-constants: 1 permuted constants read through a map (64 bytes never materialized)
+// PIPE: remark: tensor-mem-plan: 5 buffers planned, {{.*}}, 2 in place
 
 // t5[i][j] = (8j + 2i + 1)^2 - (4i + j). Row 0: 1, 81 - 1, 289 - 2,
 // 625 - 3; row 3: 49 - 12, 225 - 13, 529 - 14, 961 - 15.

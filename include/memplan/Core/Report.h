@@ -158,6 +158,9 @@ struct FunctionReport {
   uint64_t NumDynamic = 0;
   /// Called by no function of the module (or public): what a user calls.
   bool Entry = true;
+  /// Its arenas are arguments its callers provide (arena=argument,
+  /// across-calls): callers in the module hold them, in their own arenas.
+  bool ArenasFromCallers = false;
   /// Filled by computeFootprints.
   FootprintReport Footprint;
 };

@@ -40,6 +40,11 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
              clEnumValN(ArenaSource::Argument, "argument",
                         "a trailing memref<Nxi8> argument the caller "
                         "provides"))}]>,
+    Option<"acrossCalls", "across-calls", "bool", /*default=*/"false",
+           "Plan callees before callers, and give a private function whose "
+           "every use is a call its arena as an argument: each call site's "
+           "arena is then a buffer of the caller's arena, live for the call, "
+           "reused by the next call like any buffer (runs on the module)">,
     Option<"deallocationRunsAfter", "deallocation-runs-after", "bool",
            /*default=*/"false",
            "The ownership-based deallocation runs after this pass (as in "

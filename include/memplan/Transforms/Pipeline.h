@@ -96,6 +96,11 @@ struct MemPlanPipelineOptions
                      "arguments: such allocs are planned at the bound "
                      "(negative: none)"),
       llvm::cl::init(-1)};
+  Option<bool> acrossCalls{
+      *this, "across-calls",
+      llvm::cl::desc("A private callee's arena lives in its caller's arena "
+                     "for the call (tensor-mem-plan across-calls)"),
+      llvm::cl::init(true)};
   Option<int64_t> maxStaticBytes{
       *this, "max-static-bytes",
       llvm::cl::desc("A dynamic alloc is planned at its bound only up to "
