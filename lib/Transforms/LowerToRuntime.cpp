@@ -20,6 +20,7 @@
 
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Core/Strategy.h"
 #include "memplan/Runtime/memplan_runtime.h"
 #include "memplan/Transforms/Passes.h"
 
@@ -215,6 +216,13 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     M.emitError() << "tensor-mem-lower-runtime: alignment must be a positive "
                      "power of two, got "
                   << static_cast<int64_t>(alignment);
+    return signalPassFailure();
+  }
+  // Above the largest alignment memplan plans with (Core decides), the
+  // option is wrong, not each buffer.
+  if (llvm::Error E = memplan::checkAlignment(alignment)) {
+    M.emitError() << "tensor-mem-lower-runtime: alignment "
+                  << llvm::toString(std::move(E));
     return signalPassFailure();
   }
 

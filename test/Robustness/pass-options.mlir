@@ -14,6 +14,7 @@
 // RUN: not memplan-opt %s --tensor-mem-plan=alignment=4611686018427387904 2>&1 | FileCheck %s --check-prefix=ALIGNHUGE
 // RUN: not memplan-opt %s --tensor-mem-plan=alignment=1099511627776 2>&1 | FileCheck %s --check-prefix=ALIGNTERA
 // RUN: not memplan-opt %s --memplan-pipeline=alignment=1099511627776 2>&1 | FileCheck %s --check-prefix=ALIGNTERA
+// RUN: not memplan-opt %s --tensor-mem-lower-runtime=alignment=1099511627776 2>&1 | FileCheck %s --check-prefix=RTTERA
 // RUN: not mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --pass-pipeline='builtin.module(func.func(tensor-mem-plan{strategy=no-such}))' 2>&1 | FileCheck %s --check-prefix=PLUGIN
 // RUN: not mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --pass-pipeline='builtin.module(func.func(tensor-mem-plan{alignment=6}))' 2>&1 | FileCheck %s --check-prefix=ALIGN6
 // ALIGN0: alignment 0 is not a positive power of two
@@ -23,6 +24,7 @@
 // BUDGET: budget-ms -1 is negative
 // ALIGNHUGE: error: tensor-mem-plan: alignment 4611686018427387904 is above the largest alignment memplan plans with, 1073741824 (1 GiB)
 // ALIGNTERA: error: tensor-mem-plan: alignment 1099511627776 is above the largest alignment memplan plans with, 1073741824 (1 GiB)
+// RTTERA: error: tensor-mem-lower-runtime: alignment 1099511627776 is above the largest alignment memplan plans with, 1073741824 (1 GiB)
 // PLUGIN: unknown strategy 'no-such'; valid strategies: {{.*}}auto
 // ALIGN6: alignment 6 is not a positive power of two
 func.func @f() {
