@@ -350,6 +350,10 @@ LogicalResult TensorMemLowerRuntimePass::writeReport() {
     getOperation().emitError() << "tensor-mem-lower-runtime: " << Msg;
     return failure();
   };
+  // Nothing to add: a report tensor-mem-plan wrote stays as it is (a large
+  // one is not read back for nothing).
+  if (Summaries.empty() && llvm::sys::fs::exists(report.getValue()))
+    return success();
   llvm::json::Value Root =
       llvm::json::Object{{"functions", llvm::json::Array{}}};
   if (auto Buffer = llvm::MemoryBuffer::getFile(report.getValue())) {
