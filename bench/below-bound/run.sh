@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Issue 13's table (below_bound.py) on the shared nets, for `make bench`.
+# The arena table (below_bound.py) and the footprint table (footprint_table.py:
+# what a user pays, against the plain plan) on the shared nets, for `make bench`.
 set -euo pipefail
 BUILD=${1:-build}
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
@@ -9,3 +10,4 @@ if [ ! -d "$MODELS" ]; then
   exit 0
 fi
 python3 "$ROOT/bench/below-bound/below_bound.py" "$BUILD/bin/memplan-opt" "$MODELS"
+python3 "$ROOT/bench/below-bound/footprint_table.py" "$BUILD/bin/memplan-opt" "$MODELS"

@@ -41,23 +41,26 @@ def is_float(et):
     return et[0] == "f"
 
 
-def parse_features(text):
+def parse_features(text, known=None, tool="gen.py"):
+    """The feature set a comma list names ("all", "none", "-x", "x") out of
+    known (gen.py's FEATURES by default); shapes.py parses its own with it."""
+    known = FEATURES if known is None else known
     feats = set()
     for part in text.split(","):
         part = part.strip()
         if not part:
             continue
         if part == "all":
-            feats |= set(FEATURES)
+            feats |= set(known)
         elif part == "none":
             feats = set()
         elif part.startswith("-"):
             feats.discard(part[1:])
-        elif part in FEATURES:
+        elif part in known:
             feats.add(part)
         else:
-            raise SystemExit("gen.py: unknown feature %r (known: %s)" %
-                             (part, ",".join(FEATURES)))
+            raise SystemExit("%s: unknown feature %r (known: %s)" %
+                             (tool, part, ",".join(known)))
     return feats
 
 

@@ -43,8 +43,12 @@ the variant must know (dim-bounds, the broken promise's bound).
 """
 import argparse
 import json
+import os
 import random
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import gen  # noqa: E402 (the shared feature-list parser)
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
@@ -54,23 +58,7 @@ ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
 
 
 def parse_features(text):
-    feats = set()
-    for part in text.split(","):
-        part = part.strip()
-        if not part:
-            continue
-        if part == "all":
-            feats |= set(FEATURES)
-        elif part == "none":
-            feats = set()
-        elif part.startswith("-"):
-            feats.discard(part[1:])
-        elif part in FEATURES:
-            feats.add(part)
-        else:
-            raise SystemExit("shapes.py: unknown feature %r (known: %s)" %
-                             (part, ",".join(FEATURES)))
-    return feats
+    return gen.parse_features(text, FEATURES, "shapes.py")
 
 
 def ttype(shape, et="i32"):
