@@ -115,8 +115,8 @@ bool isBufferOrigin(Value V, FunctionOpInterface Fn) {
 /// callee keeps no reference to: then W cannot be V.
 bool isReturnedByNoCaptureCall(Value V, Value W) {
   auto Result = dyn_cast<OpResult>(W);
-  auto Call = Result ? dyn_cast<CallOpInterface>(Result.getOwner())
-                     : CallOpInterface();
+  auto Call =
+      Result ? dyn_cast<CallOpInterface>(Result.getOwner()) : CallOpInterface();
   if (!Call)
     return false;
   bool Passed = false;

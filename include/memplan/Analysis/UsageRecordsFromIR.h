@@ -172,9 +172,9 @@ FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
 /// argument, or dim-bounds on a dynamic dimension of one), or "dynamic
 /// shape" when a size has none. The sizes whose bound is a promise of the
 /// user's are added to \p Promises.
-llvm::Expected<ElementLayout> boundedBufferLayout(
-    mlir::memref::AllocOp Alloc, int64_t ArgumentDimBound = -1,
-    llvm::SmallVectorImpl<SizePromise> *Promises = nullptr);
+llvm::Expected<ElementLayout>
+boundedBufferLayout(mlir::memref::AllocOp Alloc, int64_t ArgumentDimBound = -1,
+                    llvm::SmallVectorImpl<SizePromise> *Promises = nullptr);
 
 /// Byte size (Size) of a memref type's buffer and the alignment its
 /// elements need, or a reason why the planner cannot use it (dynamic shape,
