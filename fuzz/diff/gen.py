@@ -1451,10 +1451,15 @@ def main():
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     text, _ = generate(a.seed, a.features, a.size)
-    if a.output == "-":
+    write_output(text, a.output)
+
+
+def write_output(text, path):
+    """The program to path, or to stdout for "-" (both generators' CLI)."""
+    if path == "-":
         sys.stdout.write(text)
     else:
-        with open(a.output, "w") as fh:
+        with open(path, "w") as fh:
             fh.write(text)
 
 

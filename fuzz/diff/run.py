@@ -329,25 +329,37 @@ def run_seed(seed, a, tools, strategies, st, tmp_root):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def _run_seed(seed, a, tools, strategies, st, tmp):
-    text, uses_async = gen.generate(seed, a.features, a.size)
-    if uses_async and not tools.has_async:
-        return []
+def reference_run(seed, a, tools, tmp, text, passes, family):
+    """Writes the program, lowers it with passes and runs it unplanned:
+    (prog path, reference output, None), or a generator error saved and
+    reported: (prog path, None, [message])."""
     prog = os.path.join(tmp, "prog.mlir")
     with open(prog, "w") as fh:
         fh.write(text)
     lowered = os.path.join(tmp, "ref.ll.mlir")
-    status, _, err = call(tools.opt_cmd(prog, LOWER, lowered))
+    status, ref, err = call(tools.opt_cmd(prog, passes, lowered))
     if status == "ok":
         status, ref, err2 = call(tools.run_cmd(lowered))
         err += err2
+    if status == "ok":
+        return prog, ref, None
+    tag = "" if family == "memref" else family + "-"
+    d = save_files(os.path.join(a.out, "seed%d-%sgenerator-error" % (seed, tag)),
+                   {"prog.mlir": text, "stderr.txt": err})
+    what = "" if family == "memref" else family + "; "
+    return prog, None, ["seed %d: GENERATOR ERROR (%sunplanned program fails: %s) -> %s" %
+                        (seed, what, status, d)]
+
+
+def _run_seed(seed, a, tools, strategies, st, tmp):
+    text, uses_async = gen.generate(seed, a.features, a.size)
+    if uses_async and not tools.has_async:
+        return []
+    prog, ref, error = reference_run(seed, a, tools, tmp, text, LOWER, "memref")
     st.add(programs=1)
-    if status != "ok":
+    if error:
         st.add(gen_errors=1)
-        d = save_files(os.path.join(a.out, "seed%d-generator-error" % seed),
-                       {"prog.mlir": text, "stderr.txt": err})
-        return ["seed %d: GENERATOR ERROR (unplanned program fails: %s) -> %s" %
-                (seed, status, d)]
+        return error
     msgs = []
     # The analysis' own invariant, derived apart from its task arithmetic:
     # a buffer that may be live at an op has the op's task in its record.
@@ -553,25 +565,15 @@ def bound_planned_in(report_text, fn_name):
 
 def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
     text, meta = shapes.generate(seed, a.shape_features, a.shape_size)
-    prog = os.path.join(tmp, "prog.mlir")
-    with open(prog, "w") as fh:
-        fh.write(text)
-    lowered = os.path.join(tmp, "ref.ll.mlir")
-    status, _, err = call(tools.opt_cmd(prog, SHAPES_REF + SHAPES_LOWER, lowered))
-    ref = ""
-    if status == "ok":
-        status, ref, err2 = call(tools.run_cmd(lowered))
-        err += err2
+    prog, ref, error = reference_run(seed, a, tools, tmp, text,
+                                     SHAPES_REF + SHAPES_LOWER, "shapes")
     st.add(programs=1, shape_programs=1)
     with st.lock:
         for sc in meta.get("scenes", []):
             st.scenes[sc] = st.scenes.get(sc, 0) + 1
-    if status != "ok":
+    if error:
         st.add(gen_errors=1)
-        d = save_files(os.path.join(a.out, "seed%d-shapes-generator-error" % seed),
-                       {"prog.mlir": text, "stderr.txt": err})
-        return ["seed %d: GENERATOR ERROR (shapes; unplanned program fails: %s) -> %s" %
-                (seed, status, d)]
+        return error
     msgs = []
     dealloc_ref = [None]
 

@@ -891,11 +891,7 @@ def main():
     ap.add_argument("-o", "--output", default="-")
     a = ap.parse_args()
     text, _ = generate(a.seed, a.features, a.size)
-    if a.output == "-":
-        sys.stdout.write(text)
-    else:
-        with open(a.output, "w") as fh:
-            fh.write(text)
+    gen.write_output(text, a.output)
 
 
 if __name__ == "__main__":
