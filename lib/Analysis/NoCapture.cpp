@@ -17,11 +17,7 @@ static bool isKnownReader(StringRef Name) {
 }
 
 bool memplan::callKeepsNoReference(CallOpInterface Call, OpOperand &Use) {
-  auto Callee = dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
-  if (!Callee)
-    return false;
-  auto Fn = dyn_cast_if_present<FunctionOpInterface>(
-      SymbolTable::lookupNearestSymbolFrom(Call, Callee));
+  auto Fn = dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
   if (!Fn)
     return false;
   // Only an operand that is an argument of the callee.

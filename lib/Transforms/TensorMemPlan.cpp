@@ -309,12 +309,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
           if (!Seen.insert(Fn).second)
             return;
           Fn->walk([&](CallOpInterface Call) {
-            auto Callee =
-                dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
-            if (!Callee)
-              return;
             auto Target = dyn_cast_if_present<FunctionOpInterface>(
-                SymbolTable::lookupNearestSymbolFrom(Call, Callee));
+                Call.resolveCallable());
             if (Target && Known.contains(Target))
               Visit(Target);
           });
@@ -356,8 +352,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         return;
       CallSiteReport C;
       C.Callee = Callee.getLeafReference().str();
-      auto Target = dyn_cast_if_present<FunctionOpInterface>(
-          SymbolTable::lookupNearestSymbolFrom(Call, Callee));
+      auto Target =
+          dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
       C.Init = Target && Target->hasAttr(InitFunctionAttr);
       Operation *Top = Entry.findAncestorOpInBlock(*Call);
       C.BeforeArenas =
@@ -460,12 +456,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   static bool runsInit(Operation *Op) {
     return Op
         ->walk([](CallOpInterface Call) {
-          auto Callee =
-              dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
           auto Target =
-              Callee ? dyn_cast_if_present<FunctionOpInterface>(
-                           SymbolTable::lookupNearestSymbolFrom(Call, Callee))
-                     : FunctionOpInterface();
+              dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
           return Target && Target->hasAttr(InitFunctionAttr)
                      ? WalkResult::interrupt()
                      : WalkResult::advance();
