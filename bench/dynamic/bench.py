@@ -51,21 +51,52 @@ def run(cmd, **kw):
     return p
 
 
+def build_shim(build, tmp):
+    """Compiles alloc_shim.c; returns (opt, the runner's -shared-libs without
+    the runtime, the runtime library)."""
+    opt = os.path.join(build, "bin", "memplan-opt")
+    rtdir = os.path.join(os.path.abspath(build), "lib")
+    shim = os.path.join(tmp, "alloc_shim.so")
+    run(["cc", "-O2", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
+         os.path.join(HERE, "alloc_shim.c"), "-o", shim, "-L", rtdir,
+         "-lmemplan_runtime", "-Wl,-rpath," + rtdir])
+    libs = ",".join([f"{LLVM}/lib/libmlir_runner_utils.so",
+                     f"{LLVM}/lib/libmlir_c_runner_utils.so", shim])
+    return opt, libs, os.path.join(rtdir, "libmemplan_runtime.so")
+
+
+def live_peak(opt, src):
+    """The live peak of the program in src, from its bufferized IR."""
+    gen = run([opt, src, BUFFERIZE, "--mlir-print-op-generic"]).stdout
+    with open(src + ".buf", "w") as f:
+        f.write(gen)
+    return int(re.search(r"live peak bytes: (\d+)", run(
+        [sys.executable, os.path.join(HERE, "livepeak.py"), src + ".buf"]).stdout).group(1))
+
+
+def run_variant(opt, src, name, libs, rtlib):
+    """Lowers src as VARIANTS[name] says and runs its main. Returns (stdout,
+    peak bytes reserved, peak bytes in use or None)."""
+    passes, alloc = VARIANTS[name]
+    ll = run([opt, src, *passes, *LOWER]).stdout
+    env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc, MEMPLAN_RT_STATS="1")
+    p = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
+             "-shared-libs=" + libs + ("," + rtlib if alloc == "runtime" else "")],
+            input=ll, env=env)
+    key = "peak bytes reserved" if alloc == "runtime" else "malloc peak bytes reserved"
+    reserved = int(re.search(rf"^{key}: (\d+)", p.stderr, re.M).group(1))
+    inuse = re.search(r"^peak bytes in use: (\d+)", p.stderr, re.M)
+    return p.stdout, reserved, int(inuse.group(1)) if inuse else None
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("build")
     ap.add_argument("--bert", default="32,128,384")
     ap.add_argument("--cnn", default="1,8,32")
     a = ap.parse_args()
-    opt = os.path.join(a.build, "bin", "memplan-opt")
-    rtlib = os.path.join(os.path.abspath(a.build), "lib")
     tmp = tempfile.mkdtemp(prefix="memplan-dyn-")
-    shim = os.path.join(tmp, "alloc_shim.so")
-    run(["cc", "-O2", "-shared", "-fPIC", "-I", os.path.join(ROOT, "include"),
-         os.path.join(HERE, "alloc_shim.c"), "-o", shim, "-L", rtlib,
-         "-lmemplan_runtime", "-Wl,-rpath," + rtlib])
-    libs = ",".join([f"{LLVM}/lib/libmlir_runner_utils.so",
-                     f"{LLVM}/lib/libmlir_c_runner_utils.so", shim])
+    opt, libs, rtlib = build_shim(a.build, tmp)
     print("peak bytes reserved / live peak bytes (live peak from the IR; memplan, today:"
           " MEMPLAN_RT_STATS 'peak bytes reserved' of the BFC runtime serving every buffer;"
           " upstream: malloc usable bytes of the live blocks)")
@@ -77,28 +108,16 @@ def main():
             src = os.path.join(tmp, f"{model}{size}.mlir")
             run([sys.executable, os.path.join(HERE, "gen_workloads.py"), model,
                  "--sizes", str(size), "-o", src])
-            gen = run([opt, src, BUFFERIZE, "--mlir-print-op-generic"]).stdout
-            with open(src + ".buf", "w") as f:
-                f.write(gen)
-            live = int(re.search(r"live peak bytes: (\d+)", run(
-                [sys.executable, os.path.join(HERE, "livepeak.py"), src + ".buf"]).stdout).group(1))
+            live = live_peak(opt, src)
             row, outs = {}, {}
-            for name, (passes, alloc) in VARIANTS.items():
-                ll = run([opt, src, *passes, *LOWER]).stdout
-                env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc, MEMPLAN_RT_STATS="1")
-                p = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
-                         "-shared-libs=" + libs + ("," + os.path.join(rtlib, "libmemplan_runtime.so")
-                                                   if alloc == "runtime" else "")],
-                        input=ll, env=env)
-                outs[name] = p.stdout
-                key = "peak bytes reserved" if alloc == "runtime" else "malloc peak bytes reserved"
-                row[name] = int(re.search(rf"^{key}: (\d+)", p.stderr, re.M).group(1))
+            for name in VARIANTS:
+                outs[name], row[name], inuse = run_variant(opt, src, name, libs, rtlib)
                 if name == "memplan":
-                    inuse = int(re.search(r"^peak bytes in use: (\d+)", p.stderr, re.M).group(1))
+                    memplan_inuse = inuse
             if len(set(outs.values())) != 1:
                 sys.exit(f"{model} {size}: outputs differ: {outs}")
             worst = max(worst, row["memplan"] / live)
-            print(f"{model:6}{size:6}{live:12}{inuse / live:9.3f}"
+            print(f"{model:6}{size:6}{live:12}{memplan_inuse / live:9.3f}"
                   + "".join(f"{row[n]:12}{row[n] / live:7.3f}" for n in VARIANTS), flush=True)
     print(f"memplan worst: {worst:.3f}x the live peak (goal: 1.05x); 'in use': memplan's"
           " peak bytes in use (256-byte rounded) over the live peak")

@@ -10,6 +10,15 @@ expand_shape/collapse_shape, arith, math).
         layernorm.
   cnn:  a small CNN, input tensor<?x3x32x32xf32> (? = batch): three conv_2d_nchw_fchw
         + bias + relu, two pooling_nchw_max 2x2, flatten (collapse_shape), dense.
+  decoder: a GPT-style decoder (pre-LN; per layer causal 2-head attention and
+        a relu MLP of 4 d; token + position embedding; logits over a small
+        vocabulary) with a KV cache of fixed capacity in mutable memref.globals
+        (@k0, @v0, ...). Two entry points: @prefill(tokens: tensor<?xi32>)
+        writes cache rows 0..S-1 (memref.subview +
+        bufferization.materialize_in_destination) and returns ?xV logits;
+        @decode(token: i32, pos: index) writes row pos, then attends over rows
+        0..pos (memref.get_global + bufferization.to_tensor + extract_slice).
+        Its `main` prints every output row as f32 bits (see decoder_main).
 
 Weights are dense constants with small dyadic values (exact in f32), inputs
 are computed from their indices by a linalg.generic, so every run computes the
@@ -18,6 +27,7 @@ size a checksum (a weighted sum of the output, printed as f32 and as its bits,
 i32) so planned and unplanned runs can be compared with diff.
 
 Usage: gen_workloads.py {bert,cnn} --sizes 7,33,64 [--layers 2] [--hidden 64]
+       gen_workloads.py decoder [--prompt 7 --steps 4 --reps 1 --capacity 64 ...]
 Python standard library only.
 """
 import argparse
@@ -31,12 +41,28 @@ def fmt(v):
     return s
 
 
-def dense(shape, salt):
+def prand_dense(shape, salt):
+    """Like dense(), values in {-8..8}/64 from a multiplicative hash of the
+    flat index (dense()'s values repeat every 9 elements, which makes rows of
+    a narrow model equal)."""
+    n = 1
+    for d in shape:
+        n *= d
+    def h(i):  # murmur3's finalizer: neighbouring indices and salts look unrelated
+        x = ((i + 1) * 0x9E3779B1 ^ (salt + 1) * 0x85EBCA6B) & 0xFFFFFFFF
+        x ^= x >> 13
+        x = (x * 0xC2B2AE35) & 0xFFFFFFFF
+        return x ^ (x >> 16)
+    return dense(shape, salt, [(h(i) % 17 - 8) / 64.0 for i in range(n)])
+
+
+def dense(shape, salt, vals=None):
     """A dense constant with values in {-4..4}/32 from the flat index."""
     n = 1
     for d in shape:
         n *= d
-    vals = [((i * 37 + salt * 11) % 9 - 4) / 32.0 for i in range(n)]
+    if vals is None:
+        vals = [((i * 37 + salt * 11) % 9 - 4) / 32.0 for i in range(n)]
     t = "x".join(map(str, shape))
     # Nested brackets are not needed: a flat list is accepted for any shape
     # only when splat; write them nested.
@@ -287,6 +313,328 @@ def cnn_model():
             + "\n".join(w.lines) + "\n}\n", [None, 10])
 
 
+# The decoder. Its shapes hold ints (static sizes) and SSA names (sizes known
+# at entry: the prompt length, the cache length pos + 1).
+def st(shape):
+    return [None if isinstance(d, str) else d for d in shape]
+
+
+def dyn(shape):
+    return [d for d in shape if isinstance(d, str)]
+
+
+def dty(shape, elem=F):
+    return "tensor<" + "x".join("?" if isinstance(d, str) else str(d) for d in shape) + f"x{elem}>"
+
+
+def d_empty(w, shape):
+    return empty(w, st(shape), dyn(shape))
+
+
+def d_filled(w, shape, value):
+    return filled(w, st(shape), dyn(shape), value)
+
+
+def d_gen(w, ins, out, shape, dims, in_maps, out_map, iters, body, yield_of):
+    return generic(w, [(v, st(s)) for v, s in ins], out, st(shape), dims, in_maps, out_map,
+                   iters, body, yield_of)
+
+
+def d_matmul(w, a, ashape, b, bshape, zero, op="matmul"):
+    shape = ashape[:-1] + bshape[-1:]
+    init = d_filled(w, shape, zero)
+    r = w.v("mm")
+    w.emit(f"{r} = linalg.{op} ins({a}, {b} : {dty(ashape)}, {dty(bshape)}) "
+           f"outs({init} : {dty(shape)}) -> {dty(shape)}")
+    return r, shape
+
+
+def d_layernorm(w, x, shape, zero):
+    """(x - mean) / sqrt(var + eps) over the last dim of RxH."""
+    R, H = shape
+    invh = const(w, fmt(1.0 / H))
+    eps = const(w, "9.765625e-04")
+    ij, red = ["i", "j"], ["parallel", "reduction"]
+    mean = d_gen(w, [(x, shape)], d_filled(w, [R], zero), [R], ij, [ij], ["i"], red,
+                 [f"%t = arith.mulf %a0, {invh} : {F}", f"%u = arith.addf %o, %t : {F}"], "%u")
+    var = d_gen(w, [(x, shape), (mean, [R])], d_filled(w, [R], zero), [R], ij, [ij, ["i"]], ["i"],
+                red, [f"%d = arith.subf %a0, %a1 : {F}", f"%q = arith.mulf %d, %d : {F}",
+                      f"%t = arith.mulf %q, {invh} : {F}", f"%u = arith.addf %o, %t : {F}"], "%u")
+    return d_gen(w, [(x, shape), (mean, [R]), (var, [R])], d_empty(w, shape), shape, ij,
+                 [ij, ["i"], ["i"]], ij, ["parallel"] * 2,
+                 [f"%d = arith.subf %a0, %a1 : {F}", f"%ve = arith.addf %a2, {eps} : {F}",
+                  f"%sd = math.sqrt %ve : {F}", f"%y = arith.divf %d, %sd : {F}"], "%y")
+
+
+def d_ewise(w, ins, shape, body, yield_of):
+    ds = [f"d{k}" for k in range(len(shape))]
+    return d_gen(w, [(v, shape) for v in ins], d_empty(w, shape), shape, ds, [ds] * len(ins), ds,
+                 ["parallel"] * len(shape), body, yield_of)
+
+
+def d_permute(w, x, shape, dims, out_dims):
+    out = [shape[dims.index(k)] for k in out_dims]
+    return d_gen(w, [(x, shape)], d_empty(w, out), out, dims, [dims], out_dims,
+                 ["parallel"] * len(dims), [], "%a0"), out
+
+
+def d_weight(w, shape, salt):
+    r = w.v("w")
+    w.emit(f"{r} = {prand_dense(shape, salt)}")
+    return r
+
+
+def d_expand(w, x, shape, heads, hd):
+    """RxD -> RxheadsxHD."""
+    out = [shape[0], heads, hd]
+    r = w.v("x3")
+    w.emit(f"{r} = tensor.expand_shape {x} [[0], [1, 2]] output_shape [{shape[0]}, {heads}, {hd}] "
+           f": {dty(shape)} into {dty(out)}")
+    return r, out
+
+
+class Dec:
+    def __init__(self, layers, d, heads, ff, vocab, cap):
+        assert d % heads == 0
+        self.layers, self.d, self.heads, self.hd = layers, d, heads, d // heads
+        self.ff, self.vocab, self.cap = ff, vocab, cap
+
+    def cache_type(self):
+        return f"memref<{self.cap}x{self.d}x{F}>"
+
+    def globals(self):
+        # Mutable: the cache persists between calls and is written in place.
+        return "".join(f'memref.global "private" @{n}{l} : {self.cache_type()} = dense<0.0>\n'
+                       for l in range(self.layers) for n in ("k", "v"))
+
+    def embed(self, w, tok, R, p0):
+        """x[i, j] = emb[tok[i] mod V, j] + ((37 (p0 + i) + 11 j) mod 13 - 6) / 32."""
+        emb = d_weight(w, [self.vocab, self.d], 97)
+        cv, c5, c3, c7 = (const(w, v, "index") for v in (self.vocab, 37, 11, 13))
+        f3, f16 = const(w, "6.0"), const(w, "0.03125")
+        shape = [R, self.d]
+        e = d_empty(w, shape)
+        r = w.v("emb")
+        ij = ["i", "j"]
+        w.emit(f"{r} = linalg.generic {{indexing_maps = [{amap(ij, ['i'])}, {amap(ij, ij)}], "
+               f'iterator_types = ["parallel", "parallel"]}} ins({tok} : {dty([R], "i32")}) '
+               f"outs({e} : {dty(shape)}) {{")
+        for line in [f"^bb0(%a0: i32, %o: {F}):",
+                     "  %ei = linalg.index 0 : index", "  %ej = linalg.index 1 : index",
+                     "  %et = arith.index_cast %a0 : i32 to index",
+                     f"  %etm = arith.remui %et, {cv} : index",
+                     f"  %ev = tensor.extract {emb}[%etm, %ej] : {dty([self.vocab, self.d])}",
+                     f"  %ep = arith.addi %ei, {p0} : index",
+                     f"  %epf = arith.muli %ep, {c5} : index",
+                     f"  %ejt = arith.muli %ej, {c3} : index",
+                     "  %es = arith.addi %epf, %ejt : index",
+                     f"  %em = arith.remui %es, {c7} : index",
+                     "  %emi = arith.index_cast %em : index to i32",
+                     f"  %emf = arith.sitofp %emi : i32 to {F}",
+                     f"  %emc = arith.subf %emf, {f3} : {F}",
+                     f"  %epe = arith.mulf %emc, {f16} : {F}",
+                     f"  %ey = arith.addf %ev, %epe : {F}",
+                     f"  linalg.yield %ey : {F}"]:
+            w.emit(line)
+        w.emit(f"}} -> {dty(shape)}")
+        return r, shape
+
+    def block(self, w, l, x, R, p0, L, zero, ninf):
+        """Pre-LN: x += attn(ln(x)) with the K/V rows p0..p0+R-1 written to the
+        cache first and rows 0..L-1 read back; x += mlp(ln(x))."""
+        d, heads, hd = self.d, self.heads, self.hd
+        S = [R, d]
+        h = d_layernorm(w, x, S, zero)
+        proj = {}
+        for k, name in enumerate("qkvo"):
+            proj[name] = d_weight(w, [d, d], 10 * l + k)
+        q, _ = d_matmul(w, h, S, proj["q"], [d, d], zero)
+        kv = {n: d_matmul(w, h, S, proj[n], [d, d], zero)[0] for n in "kv"}
+        # Write the new rows in place, then read the cache (program order
+        # matters: a schedule that reads before the write is wrong).
+        for n in "kv":
+            g = w.v("kvg")
+            w.emit(f"{g} = memref.get_global @{n}{l} : {self.cache_type()}")
+            sv = w.v("kvw")
+            rows = "?" if isinstance(R, str) else str(R)
+            mt = f"memref<{rows}x{d}x{F}, strided<[{d}, 1], offset: ?>>"
+            w.emit(f"{sv} = memref.subview {g}[{p0}, 0] [{R}, {d}] [1, 1] : "
+                   f"{self.cache_type()} to {mt}")
+            w.emit(f"bufferization.materialize_in_destination {kv[n]} in restrict writable {sv} "
+                   f": ({dty(S)}, {mt}) -> ()")
+        past = {}
+        for n in "kv":
+            g = w.v("kvg")
+            w.emit(f"{g} = memref.get_global @{n}{l} : {self.cache_type()}")
+            t = w.v("kvt")
+            full = [self.cap, d]
+            w.emit(f"{t} = bufferization.to_tensor {g} restrict : {self.cache_type()} to {dty(full)}")
+            sl = w.v("kvs")
+            w.emit(f"{sl} = tensor.extract_slice {t}[0, 0] [{L}, {d}] [1, 1] : "
+                   f"{dty(full)} to {dty([L, d])}")
+            past[n] = sl
+        qx, qxs = d_expand(w, q, S, heads, hd)
+        qh, qhs = d_permute(w, qx, qxs, ["s", "h", "d"], ["h", "s", "d"])      # H x R x hd
+        kx, kxs = d_expand(w, past["k"], [L, d], heads, hd)
+        kt, kts = d_permute(w, kx, kxs, ["s", "h", "d"], ["h", "d", "s"])      # H x hd x L
+        vx, vxs = d_expand(w, past["v"], [L, d], heads, hd)
+        vh, vhs = d_permute(w, vx, vxs, ["s", "h", "d"], ["h", "s", "d"])      # H x L x hd
+        sc, scs = d_matmul(w, qh, qhs, kt, kts, zero, "batch_matmul")         # H x R x L
+        scale = const(w, fmt(1.0 / hd ** 0.5))
+        hij = ["h", "i", "j"]
+        # Causal: query i (position p0 + i) sees keys j <= p0 + i.
+        masked = d_ewise(w, [sc], scs,
+                         ["%mi = linalg.index 1 : index", "%mj = linalg.index 2 : index",
+                          f"%ml = arith.addi %mi, {p0} : index",
+                          "%mk = arith.cmpi ule, %mj, %ml : index",
+                          f"%ms = arith.mulf %a0, {scale} : {F}",
+                          f"%y = arith.select %mk, %ms, {ninf} : {F}"], "%y")
+        hi = [heads, R]
+        mx = d_gen(w, [(masked, scs)], d_filled(w, hi, ninf), hi, hij, [hij], ["h", "i"],
+                   ["parallel", "parallel", "reduction"], [f"%y = arith.maximumf %a0, %o : {F}"],
+                   "%y")
+        ex = d_gen(w, [(masked, scs), (mx, hi)], d_empty(w, scs), scs, hij, [hij, ["h", "i"]], hij,
+                   ["parallel"] * 3, [f"%d = arith.subf %a0, %a1 : {F}", f"%y = math.exp %d : {F}"],
+                   "%y")
+        sm = d_gen(w, [(ex, scs)], d_filled(w, hi, zero), hi, hij, [hij], ["h", "i"],
+                   ["parallel", "parallel", "reduction"], [f"%y = arith.addf %a0, %o : {F}"], "%y")
+        p = d_gen(w, [(ex, scs), (sm, hi)], d_empty(w, scs), scs, hij, [hij, ["h", "i"]], hij,
+                  ["parallel"] * 3, [f"%y = arith.divf %a0, %a1 : {F}"], "%y")
+        ctx, ctxs = d_matmul(w, p, scs, vh, vhs, zero, "batch_matmul")         # H x R x hd
+        ct, cts = d_permute(w, ctx, ctxs, ["h", "s", "d"], ["s", "h", "d"])    # R x H x hd
+        c2 = w.v("c2")
+        w.emit(f"{c2} = tensor.collapse_shape {ct} [[0], [1, 2]] : {dty(cts)} into {dty(S)}")
+        o, _ = d_matmul(w, c2, S, proj["o"], [d, d], zero)
+        x = d_ewise(w, [x, o], S, [f"%y = arith.addf %a0, %a1 : {F}"], "%y")
+        h2 = d_layernorm(w, x, S, zero)
+        w1 = d_weight(w, [d, self.ff], 10 * l + 4)
+        w2 = d_weight(w, [self.ff, d], 10 * l + 5)
+        f1, f1s = d_matmul(w, h2, S, w1, [d, self.ff], zero)
+        fr = d_ewise(w, [f1], f1s, [f"%y = arith.maximumf %a0, {zero} : {F}"], "%y")
+        f2, _ = d_matmul(w, fr, f1s, w2, [self.ff, d], zero)
+        return d_ewise(w, [x, f2], S, [f"%y = arith.addf %a0, %a1 : {F}"], "%y")
+
+    def entry(self, kind, bound_pos=False):
+        """prefill(tokens: ?xi32) -> ?xV logits; writes cache rows 0..S-1.
+        decode(token: i32, pos) -> 1xV logits; writes row pos, reads 0..pos."""
+        w = W()
+        if kind == "prefill":
+            w.emit("%i0 = arith.constant 0 : index")
+            w.emit(f"%rows = tensor.dim %tokens, %i0 : {dty(['?'], 'i32')}")
+            R, p0, L, tok = "%rows", "%i0", "%rows", "%tokens"
+            head = f"func.func @prefill(%tokens: {dty(['?'], 'i32')}) -> {dty(['?', self.vocab])}"
+        else:
+            w.emit("%i1 = arith.constant 1 : index")
+            w.emit("%kvlen = arith.addi %pos, %i1 : index")
+            w.emit(f"%tok1 = tensor.from_elements %token : {dty([1], 'i32')}")
+            R, p0, L, tok = 1, "%pos", "%kvlen", "%tok1"
+            attr = f" {{memplan.max = {self.cap - 1} : i64}}" if bound_pos else ""
+            head = (f"func.func @decode(%token: i32, %pos: index{attr}) -> "
+                    f"{dty([1, self.vocab])}")
+        zero = const(w, "0.0")
+        ninf = const(w, "0xFF800000")
+        x, S = self.embed(w, tok, R, p0)
+        for l in range(self.layers):
+            x = self.block(w, l, x, R, p0, L, zero, ninf)
+        y = d_layernorm(w, x, S, zero)
+        wout = d_weight(w, [self.d, self.vocab], 99)
+        logits, ls = d_matmul(w, y, S, wout, [self.d, self.vocab], zero)
+        w.emit(f"return {logits} : {dty(ls)}")
+        return head + " {\n" + "\n".join(w.lines) + "\n}\n"
+
+
+def decoder_main(dec, prompt, steps, reps, dump_cache, causal):
+    """main: prefill(prompt) `reps` times, then `steps` decode calls at
+    positions prompt.. (reps = 0: decode only, on the zero cache: the same
+    sizes, the same work, other values), then
+    optionally the cache rows written and, as a check of the model itself,
+    prefill over all prompt + steps tokens, whose last rows must equal the
+    decode outputs. Prints every output row as the bits of its f32 values
+    (one vector<Vxi32> line) and, per call, "time NAME NS" from rtclock."""
+    V = dec.vocab
+    L = ["func.func private @rtclock() -> f64", "func.func @main() {",
+         "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
+         f"  %cv = arith.constant {V} : index", "  %c13 = arith.constant 13 : index",
+         "  %c5 = arith.constant 5 : index", "  %ns = arith.constant 1.0e9 : f64"]
+    n = [0]
+
+    def v(h):
+        n[0] += 1
+        return f"%{h}{n[0]}"
+
+    def timed(name, call, res, rtype):
+        t0, t1, dt, s, ns = v("t"), v("t"), v("dt"), v("dt"), v("ns")
+        L.extend([f"  {t0} = func.call @rtclock() : () -> f64",
+                  f"  {res} = {call} -> {rtype}",
+                  f"  {t1} = func.call @rtclock() : () -> f64",
+                  f"  {dt} = arith.subf {t1}, {t0} : f64",
+                  f"  {s} = arith.mulf {dt}, %ns : f64",
+                  f"  {ns} = arith.fptosi {s} : f64 to i64",
+                  f'  vector.print str "time {name} "',
+                  f"  vector.print {ns} : i64"])
+
+    def rows(label, t, ttype, nrows, width=V):
+        """Prints rows 0..nrows-1 of t (a tensor or a memref), one line each:
+        the bits of its f32 values as i32 (scalar prints: the lowering in
+        bench.py has no vector-to-scf for vector prints)."""
+        i, j, x, b, cw = v("i"), v("j"), v("x"), v("bits"), v("w")
+        read = "memref.load" if ttype.startswith("memref") else "tensor.extract"
+        L.extend([f'  vector.print str "{label}\\n"',
+                  f"  {cw} = arith.constant {width} : index",
+                  f"  scf.for {i} = %c0 to {nrows} step %c1 {{",
+                  f"    scf.for {j} = %c0 to {cw} step %c1 {{",
+                  f"      {x} = {read} {t}[{i}, {j}] : {ttype}",
+                  f"      {b} = arith.bitcast {x} : {F} to i32",
+                  f"      vector.print {b} : i32 punctuation <no_punctuation>",
+                  "      vector.print punctuation <comma>", "    }",
+                  "    vector.print punctuation <newline>", "  }"])
+
+    def tokens(count):
+        """tensor<count x i32>, token i = (13 i + 5) mod V (dynamic type)."""
+        nn, e, g = v("n"), v("e"), v("tok")
+        L.extend([f"  {nn} = arith.constant {count} : index",
+                  f"  {e} = tensor.empty({nn}) : {dty(['?'], 'i32')}",
+                  f"  {g} = linalg.generic {{indexing_maps = [affine_map<(i) -> (i)>], "
+                  f'iterator_types = ["parallel"]}} outs({e} : {dty(["?"], "i32")}) {{',
+                  "  ^bb0(%o: i32):", "    %ti = linalg.index 0 : index",
+                  "    %tm = arith.muli %ti, %c13 : index", "    %ta = arith.addi %tm, %c5 : index",
+                  "    %tr = arith.remui %ta, %cv : index",
+                  "    %tc = arith.index_cast %tr : index to i32", "    linalg.yield %tc : i32",
+                  f"  }} -> {dty(['?'], 'i32')}"])
+        return g, nn
+
+    lt = dty(["?", V])
+    if prompt and reps:
+        tk, nn = tokens(prompt)
+        for r in range(reps):
+            y = v("y")
+            timed("prefill", f"func.call @prefill({tk}) : ({dty(['?'], 'i32')})", y, lt)
+            rows(f"prefill {prompt} rep {r}", y, lt, nn)
+    for t in range(steps):
+        pos = prompt + t
+        tok, p, z = v("tk"), v("pos"), v("z")
+        L.extend([f"  {tok} = arith.constant {(13 * pos + 5) % V} : i32",
+                  f"  {p} = arith.constant {pos} : index"])
+        timed("decode", f"func.call @decode({tok}, {p}) : (i32, index)", z, dty([1, V]))
+        rows(f"decode pos {pos}", z, dty([1, V]), "%c1")
+    if dump_cache:
+        used = prompt + steps
+        cu = v("used")
+        L.append(f"  {cu} = arith.constant {used} : index")
+        for l in range(dec.layers):
+            for nm in ("k", "v"):
+                g = v("g")
+                L.append(f"  {g} = memref.get_global @{nm}{l} : {dec.cache_type()}")
+                rows(f"cache {nm}{l}", g, dec.cache_type(), cu, width=dec.d)
+    if causal:
+        tk, nn = tokens(prompt + steps)
+        y = v("y")
+        L.append(f"  {y} = func.call @prefill({tk}) : ({dty(['?'], 'i32')}) -> {lt}")
+        rows(f"prefill {prompt + steps} (causal check)", y, lt, nn)
+    L += ["  return", "}"]
+    return "\n".join(L) + "\n"
+
+
 def main_func(in_shape, out_shape, sizes):
     """main: for each size, the input from its indices, the model, a checksum."""
     rank = len(in_shape)
@@ -360,23 +708,52 @@ def main_func(in_shape, out_shape, sizes):
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("model", choices=["bert", "cnn"])
+    ap.add_argument("model", choices=["bert", "cnn", "decoder"])
     ap.add_argument("--sizes", default="7,33,64",
                     help="comma-separated sequence lengths (bert) or batches (cnn)")
-    ap.add_argument("--layers", type=int, default=2, help="bert: encoder layers")
-    ap.add_argument("--hidden", type=int, default=64, help="bert: hidden size (even)")
+    ap.add_argument("--layers", type=int, default=2, help="bert, decoder: layers")
+    ap.add_argument("--hidden", type=int, help="bert: hidden size (even, default 64); "
+                    "decoder: model dim (default 32)")
+    ap.add_argument("--heads", type=int, default=2, help="decoder: attention heads")
+    ap.add_argument("--vocab", type=int, default=64, help="decoder: vocabulary")
+    ap.add_argument("--capacity", type=int, default=64, help="decoder: KV cache positions")
+    ap.add_argument("--prompt", type=int, default=7, help="decoder: prefill length S in main")
+    ap.add_argument("--steps", type=int, default=4,
+                    help="decoder: decode calls after prefill, at positions S, S+1, ...")
+    ap.add_argument("--reps", type=int, default=1,
+                    help="decoder: prefill calls (same prompt; 0: decode only, on the zero cache)")
+    ap.add_argument("--dump-cache", action="store_true",
+                    help="decoder: print the cache rows written, at the end")
+    ap.add_argument("--causal-check", action="store_true",
+                    help="decoder: at the end, prefill over all prompt + steps tokens")
+    ap.add_argument("--bound-pos", action="store_true",
+                    help="decoder: memplan.max = capacity - 1 on decode's pos")
     ap.add_argument("-o", "--output", help="write here instead of stdout")
     a = ap.parse_args()
     sizes = [int(s) for s in a.sizes.split(",") if s]
-    if a.model == "bert":
-        text, out_shape = bert_model(a.layers, a.hidden)
-        in_shape = [None, a.hidden]
+    if a.model == "decoder":
+        d = a.hidden or 32
+        if a.prompt + a.steps > a.capacity:
+            ap.error(f"prompt + steps = {a.prompt + a.steps} > capacity {a.capacity}")
+        dec = Dec(a.layers, d, a.heads, 4 * d, a.vocab, a.capacity)
+        hdr = (f"// Generated by bench/dynamic/gen_workloads.py decoder --layers {a.layers} "
+               f"--hidden {d} --heads {a.heads} --vocab {a.vocab} --capacity {a.capacity} "
+               f"--prompt {a.prompt} --steps {a.steps} --reps {a.reps}"
+               + "".join(f" --{k}" for k in ("dump-cache", "causal-check", "bound-pos")
+                         if getattr(a, k.replace("-", "_"))) + "\n")
+        out = (hdr + dec.globals() + dec.entry("prefill") + dec.entry("decode", a.bound_pos)
+               + decoder_main(dec, a.prompt, a.steps, a.reps, a.dump_cache, a.causal_check))
     else:
-        text, out_shape = cnn_model()
-        in_shape = [None, 3, 32, 32]
-    hdr = (f"// Generated by bench/dynamic/gen_workloads.py {a.model} --sizes {a.sizes}"
-           + (f" --layers {a.layers} --hidden {a.hidden}" if a.model == "bert" else "") + "\n")
-    out = hdr + text + main_func(in_shape, out_shape, sizes)
+        hidden = a.hidden or 64
+        if a.model == "bert":
+            text, out_shape = bert_model(a.layers, hidden)
+            in_shape = [None, hidden]
+        else:
+            text, out_shape = cnn_model()
+            in_shape = [None, 3, 32, 32]
+        hdr = (f"// Generated by bench/dynamic/gen_workloads.py {a.model} --sizes {a.sizes}"
+               + (f" --layers {a.layers} --hidden {hidden}" if a.model == "bert" else "") + "\n")
+        out = hdr + text + main_func(in_shape, out_shape, sizes)
     if a.output:
         with open(a.output, "w") as f:
             f.write(out)

@@ -119,7 +119,7 @@ def simulate(funcs, name, argvals):
             args = [("buf", shape[x]) if x in shape else ("idx", val.get(x)) for x in ins]
             peak, rshapes = simulate(funcs, callee, args)
             extra[i] = peak
-            if r:
+            if r and rshapes:  # not a scalar result (rtclock)
                 dims, n = rshapes[0]
                 shape[r] = dims
                 root[r] = len(bufs)
