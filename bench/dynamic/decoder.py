@@ -12,13 +12,16 @@ check (default): one program runs prefill(S), then N decode steps, prints the
   checks the program (cache written before it is read) and not only that
   the two lowerings agree. Exits 1 on any difference.
 
---bench: per prompt length S, three programs: prefill(S) called --reps
-  times; 'decode': --steps decode calls at positions S.. on the zero cache
+--bench: per prompt length S, four programs: prefill(S) called --reps
+  times; 'fixed-S': the same with S fixed in prefill's types (what a
+  static plan of that S holds); 'decode': --steps decode calls at positions
+  S.. on the zero cache
   (no prefill in the program, so its memory is decode's own; the values
   differ, the sizes and the work do not); 'both': prefill(S) then the decode
   calls. Per program: the live peak (livepeak.py) and peak bytes reserved of
   memplan, today and upstream (bench.py's variants; their outputs must be
-  equal); per S the median time per prefill and per decode call, and the
+  equal); per S the time per prefill and per decode call (fastest and
+  median, from rtclock around each call in main), and the
   plan each function got, from --memplan-pipeline's report JSON.
 
 Usage: decoder.py BUILD_DIR [--prompt 7 --steps 4] [--corrupt-planned]
@@ -85,9 +88,9 @@ def first_difference(a, b):
 def causal_difference(sections, prompt, steps):
     """decode at position p, and prefill row p, against the final prefill
     over all prompt + steps tokens: a sentence, or None."""
-    by = dict(sections)
-    final = by[f"prefill {prompt + steps} (causal check)"]
-    for i, row in enumerate(by.get(f"prefill {prompt} rep 0", [])):
+    by = dict(sections)  # the last of sections with one label: the final prefill
+    final = by[f"prefill {prompt + steps}"]
+    for i, row in enumerate(next(r for l, r in sections if l == f"prefill {prompt}")):
         if row != final[i]:
             return f"prefill {prompt} row {i} differs from the final prefill's"
     for p in range(prompt, prompt + steps):
@@ -99,7 +102,11 @@ def causal_difference(sections, prompt, steps):
 def check(a, opt, libs, rtlib, tmp):
     S, N = a.prompt, a.steps
     src = os.path.join(tmp, "decoder-check.mlir")
-    generate(src, S, N, 1, a.capacity or capacity_for(S + N), ["--dump-cache", "--causal-check"])
+    generate(src, S, N, 1, a.capacity or capacity_for(S + N),
+             ["--dump-cache", "--causal-check", *a.gen.split()])
+    if a.pipeline_options:
+        VARIANTS["memplan"] = ([f"--memplan-pipeline={a.pipeline_options}"],
+                               VARIANTS["memplan"][1])
     outs = {}
     for name in ("upstream", "memplan"):
         outs[name] = parse(run_variant(opt, src, name, libs, rtlib)[0])[0]
@@ -151,20 +158,25 @@ def plan_kinds(opt, src, tmp):
 
 def bench(a, opt, libs, rtlib, tmp):
     names = list(VARIANTS)
-    print(f"decoder: {a.steps} decode steps after each prompt; peak bytes reserved / live peak"
-          " (as the table above); 'decode' runs the decode steps alone (zero cache)")
+    print(f"decoder: peak bytes reserved / live peak (as the table above); per prompt length S:"
+          f" 'prefill' {a.reps} calls; 'fixed-S' the same with S in prefill's types;"
+          f" 'decode' {a.steps} steps at positions S.. alone (zero cache); 'both' prefill then"
+          " the decode steps")
     print(f"{'program':9}{'S':>5}{'live peak':>12}{'in use':>9}"
           + "".join(f"{n:>12}{'x':>7}" for n in names))
     timing, kinds = [], {}
     for S in [int(s) for s in a.sizes.split(",") if s]:
         cap = capacity_for(S + a.steps)
         times = {}
-        for prog, (steps, reps) in (("prefill", (0, a.reps)), ("decode", (a.steps, 0)),
-                                    ("both", (a.steps, 1))):
+        for prog, (steps, reps, extra) in (
+                ("prefill", (0, a.reps, [])), ("fixed-S", (0, a.reps, ["--static-prompt"])),
+                ("decode", (a.steps, 0, [])), ("both", (a.steps, 1, []))):
             src = os.path.join(tmp, f"decoder-{prog}{S}.mlir")
-            generate(src, S, steps, reps, cap)
+            generate(src, S, steps, reps, cap, extra)
             if prog == "prefill":
                 kinds[S] = plan_kinds(opt, src, tmp)
+            elif prog == "fixed-S":
+                kinds[S]["prefill, S fixed"] = plan_kinds(opt, src, tmp)["prefill"]
             live = live_peak(opt, src)
             row, outs = {}, {}
             for n in names:
@@ -172,7 +184,7 @@ def bench(a, opt, libs, rtlib, tmp):
                 outs[n], t = parse(out)
                 if n == "memplan":
                     memplan_inuse = inuse
-                if prog != "both":
+                if prog in ("prefill", "decode"):
                     times.setdefault(n, {}).update(t)
             for n in names[1:]:
                 why = first_difference(outs[names[0]], outs[n])
@@ -181,18 +193,21 @@ def bench(a, opt, libs, rtlib, tmp):
             print(f"{prog:9}{S:5}{live:12}{memplan_inuse / live:9.3f}"
                   + "".join(f"{row[n]:12}{row[n] / live:7.3f}" for n in names), flush=True)
         timing.append((S, times))
-    print("time per call, median, us (x = over upstream, i.e. unplanned)")
-    print(f"{'S':>5} {'call':8}" + "".join(f"{n:>11}{'x':>7}" for n in names))
+    # The machine may be loaded: noise only adds time, so the ratio is of the
+    # fastest calls; the median shows the spread.
+    print("time per call, us: fastest (median); x = fastest over upstream's (unplanned)")
+    print(f"{'S':>5} {'call':8}" + "".join(f"{n:>19}{'x':>6}" for n in names))
     for S, times in timing:
         for call in ("prefill", "decode"):
+            lo = {n: min(times[n][call]) / 1000 for n in names}
             med = {n: statistics.median(times[n][call]) / 1000 for n in names}
-            print(f"{S:5} {call:8}" + "".join(f"{med[n]:11.1f}{med[n] / med['upstream']:7.2f}"
-                                                for n in names))
+            print(f"{S:5} {call:8}" + "".join(
+                f"{lo[n]:10.1f} ({med[n]:6.1f}){lo[n] / lo['upstream']:6.2f}" for n in names))
     print("plan per function (--memplan-pipeline report: static arena, run-time arena,"
           " per buffer, left alone)")
     for S in kinds:
         for name, kind in kinds[S].items():
-            print(f"{S:5} {name:8} {kind}")
+            print(f"{S:5} {name:16} {kind}")
     return 0
 
 
@@ -205,7 +220,11 @@ def main():
     ap.add_argument("--capacity", type=int, help="check: KV cache positions "
                     "(default: S + steps rounded up to 64)")
     ap.add_argument("--sizes", default="32,128,384", help="bench: prompt lengths")
-    ap.add_argument("--reps", type=int, default=3, help="bench: prefill calls per program")
+    ap.add_argument("--reps", type=int, default=5, help="bench: prefill calls per program")
+    ap.add_argument("--gen", default="", help="check: more gen_workloads.py options "
+                    "(--layers 3 --hidden 64 --heads 4 --bound-pos ...)")
+    ap.add_argument("--pipeline-options", help="check: options of the planned "
+                    "--memplan-pipeline (e.g. 'strategy=best-fit-area alignment=8')")
     ap.add_argument("--corrupt-planned", action="store_true",
                     help="check, self-test: flip one bit of the planned output (must fail)")
     a = ap.parse_args()

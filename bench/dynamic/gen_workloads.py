@@ -514,15 +514,20 @@ class Dec:
         f2, _ = d_matmul(w, fr, f1s, w2, [self.ff, d], zero)
         return d_ewise(w, [x, f2], S, [f"%y = arith.addf %a0, %a1 : {F}"], "%y")
 
-    def entry(self, kind, bound_pos=False):
+    def entry(self, kind, bound_pos=False, static_rows=None):
         """prefill(tokens: ?xi32) -> ?xV logits; writes cache rows 0..S-1.
-        decode(token: i32, pos) -> 1xV logits; writes row pos, reads 0..pos."""
+        decode(token: i32, pos) -> 1xV logits; writes row pos, reads 0..pos.
+        static_rows: prefill's S fixed in its types instead (a baseline)."""
         w = W()
         if kind == "prefill":
             w.emit("%i0 = arith.constant 0 : index")
-            w.emit(f"%rows = tensor.dim %tokens, %i0 : {dty(['?'], 'i32')}")
-            R, p0, L, tok = "%rows", "%i0", "%rows", "%tokens"
-            head = f"func.func @prefill(%tokens: {dty(['?'], 'i32')}) -> {dty(['?', self.vocab])}"
+            if static_rows:
+                R = L = static_rows
+            else:
+                w.emit(f"%rows = tensor.dim %tokens, %i0 : {dty(['?'], 'i32')}")
+                R = L = "%rows"
+            p0, tok = "%i0", "%tokens"
+            head = f"func.func @prefill(%tokens: {dty([R], 'i32')}) -> {dty([R, self.vocab])}"
         else:
             w.emit("%i1 = arith.constant 1 : index")
             w.emit("%kvlen = arith.addi %pos, %i1 : index")
@@ -543,26 +548,32 @@ class Dec:
         return head + " {\n" + "\n".join(w.lines) + "\n}\n"
 
 
-def decoder_main(dec, prompt, steps, reps, dump_cache, causal):
+def decoder_main(dec, prompt, steps, reps, dump_cache, causal, static_prompt=False):
     """main: prefill(prompt) `reps` times, then `steps` decode calls at
     positions prompt.. (reps = 0: decode only, on the zero cache: the same
-    sizes, the same work, other values), then
-    optionally the cache rows written and, as a check of the model itself,
-    prefill over all prompt + steps tokens, whose last rows must equal the
-    decode outputs. Prints every output row as the bits of its f32 values
-    (one vector<Vxi32> line) and, per call, "time NAME NS" from rtclock."""
+    sizes, the same work, other values), then optionally the cache rows
+    written and, as a check of the model itself, prefill over all
+    prompt + steps tokens, whose last rows must equal the decode outputs.
+
+    Each call goes through @run_prefill / @run_decode, which time it
+    (rtclock: "time NAME NS"), print every output row as the bits of its f32
+    values ("prefill N" / "decode pos P", then one line per row) and return:
+    so the output is freed after each call, as a generation loop would,
+    instead of at the end of main (where the deallocation pipeline puts the
+    frees of buffers a call returns)."""
     V = dec.vocab
-    L = ["func.func private @rtclock() -> f64", "func.func @main() {",
-         "  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index",
-         f"  %cv = arith.constant {V} : index", "  %c13 = arith.constant 13 : index",
-         "  %c5 = arith.constant 5 : index", "  %ns = arith.constant 1.0e9 : f64"]
+    lt, tt = dty(["?", V]), dty(["?"], "i32")
+    R = prompt if static_prompt else "?"
     n = [0]
 
     def v(h):
         n[0] += 1
         return f"%{h}{n[0]}"
 
-    def timed(name, call, res, rtype):
+    def consts():
+        return ["  %c0 = arith.constant 0 : index", "  %c1 = arith.constant 1 : index"]
+
+    def timed(L, name, call, res, rtype):
         t0, t1, dt, s, ns = v("t"), v("t"), v("dt"), v("dt"), v("ns")
         L.extend([f"  {t0} = func.call @rtclock() : () -> f64",
                   f"  {res} = {call} -> {rtype}",
@@ -573,14 +584,13 @@ def decoder_main(dec, prompt, steps, reps, dump_cache, causal):
                   f'  vector.print str "time {name} "',
                   f"  vector.print {ns} : i64"])
 
-    def rows(label, t, ttype, nrows, width=V):
+    def rows(L, t, ttype, nrows, width=V):
         """Prints rows 0..nrows-1 of t (a tensor or a memref), one line each:
         the bits of its f32 values as i32 (scalar prints: the lowering in
         bench.py has no vector-to-scf for vector prints)."""
         i, j, x, b, cw = v("i"), v("j"), v("x"), v("bits"), v("w")
         read = "memref.load" if ttype.startswith("memref") else "tensor.extract"
-        L.extend([f'  vector.print str "{label}\\n"',
-                  f"  {cw} = arith.constant {width} : index",
+        L.extend([f"  {cw} = arith.constant {width} : index",
                   f"  scf.for {i} = %c0 to {nrows} step %c1 {{",
                   f"    scf.for {j} = %c0 to {cw} step %c1 {{",
                   f"      {x} = {read} {t}[{i}, {j}] : {ttype}",
@@ -589,50 +599,66 @@ def decoder_main(dec, prompt, steps, reps, dump_cache, causal):
                   "      vector.print punctuation <comma>", "    }",
                   "    vector.print punctuation <newline>", "  }"])
 
+    out = ["func.func private @rtclock() -> f64"]
+    # @run_prefill(tokens): "prefill S", the rows of the logits.
+    L = [f"func.func private @run_prefill(%tk: {tt}) {{", *consts(),
+         "  %ns = arith.constant 1.0e9 : f64", f"  %n = tensor.dim %tk, %c0 : {tt}"]
+    if static_prompt:
+        L.append(f"  %tks = tensor.cast %tk : {tt} to {dty([R], 'i32')}")
+    timed(L, "prefill", f"func.call @prefill(%tk{'s' if static_prompt else ''}) : "
+          f"({dty([R], 'i32')})", "%y", dty([R, V]))
+    L += ['  vector.print str "prefill "', "  vector.print %n : index"]
+    rows(L, "%y", dty([R, V]), "%n")
+    out += L + ["  return", "}"]
+    # @run_decode(token, pos): "decode pos P", the row of the logits.
+    L = ["func.func private @run_decode(%tok: i32, %pos: index) {", *consts(),
+         "  %ns = arith.constant 1.0e9 : f64"]
+    timed(L, "decode", "func.call @decode(%tok, %pos) : (i32, index)", "%z", dty([1, V]))
+    L += ['  vector.print str "decode pos "', "  vector.print %pos : index"]
+    rows(L, "%z", dty([1, V]), "%c1")
+    out += L + ["  return", "}"]
+
+    L = ["func.func @main() {", *consts(), f"  %cv = arith.constant {V} : index",
+         "  %c13 = arith.constant 13 : index", "  %c5 = arith.constant 5 : index"]
+
     def tokens(count):
         """tensor<count x i32>, token i = (13 i + 5) mod V (dynamic type)."""
         nn, e, g = v("n"), v("e"), v("tok")
         L.extend([f"  {nn} = arith.constant {count} : index",
-                  f"  {e} = tensor.empty({nn}) : {dty(['?'], 'i32')}",
+                  f"  {e} = tensor.empty({nn}) : {tt}",
                   f"  {g} = linalg.generic {{indexing_maps = [affine_map<(i) -> (i)>], "
-                  f'iterator_types = ["parallel"]}} outs({e} : {dty(["?"], "i32")}) {{',
+                  f'iterator_types = ["parallel"]}} outs({e} : {tt}) {{',
                   "  ^bb0(%o: i32):", "    %ti = linalg.index 0 : index",
                   "    %tm = arith.muli %ti, %c13 : index", "    %ta = arith.addi %tm, %c5 : index",
                   "    %tr = arith.remui %ta, %cv : index",
                   "    %tc = arith.index_cast %tr : index to i32", "    linalg.yield %tc : i32",
-                  f"  }} -> {dty(['?'], 'i32')}"])
-        return g, nn
+                  f"  }} -> {tt}"])
+        return g
 
-    lt = dty(["?", V])
     if prompt and reps:
-        tk, nn = tokens(prompt)
+        tk = tokens(prompt)
         for r in range(reps):
-            y = v("y")
-            timed("prefill", f"func.call @prefill({tk}) : ({dty(['?'], 'i32')})", y, lt)
-            rows(f"prefill {prompt} rep {r}", y, lt, nn)
+            L.append(f"  func.call @run_prefill({tk}) : ({tt}) -> ()")
     for t in range(steps):
         pos = prompt + t
-        tok, p, z = v("tk"), v("pos"), v("z")
+        tok, p = v("tk"), v("pos")
         L.extend([f"  {tok} = arith.constant {(13 * pos + 5) % V} : i32",
-                  f"  {p} = arith.constant {pos} : index"])
-        timed("decode", f"func.call @decode({tok}, {p}) : (i32, index)", z, dty([1, V]))
-        rows(f"decode pos {pos}", z, dty([1, V]), "%c1")
+                  f"  {p} = arith.constant {pos} : index",
+                  f"  func.call @run_decode({tok}, {p}) : (i32, index) -> ()"])
     if dump_cache:
-        used = prompt + steps
         cu = v("used")
-        L.append(f"  {cu} = arith.constant {used} : index")
+        L.append(f"  {cu} = arith.constant {prompt + steps} : index")
         for l in range(dec.layers):
             for nm in ("k", "v"):
                 g = v("g")
-                L.append(f"  {g} = memref.get_global @{nm}{l} : {dec.cache_type()}")
-                rows(f"cache {nm}{l}", g, dec.cache_type(), cu, width=dec.d)
+                L += [f'  vector.print str "cache {nm}{l}\\n"',
+                      f"  {g} = memref.get_global @{nm}{l} : {dec.cache_type()}"]
+                rows(L, g, dec.cache_type(), cu, width=dec.d)
     if causal:
-        tk, nn = tokens(prompt + steps)
-        y = v("y")
-        L.append(f"  {y} = func.call @prefill({tk}) : ({dty(['?'], 'i32')}) -> {lt}")
-        rows(f"prefill {prompt + steps} (causal check)", y, lt, nn)
-    L += ["  return", "}"]
-    return "\n".join(L) + "\n"
+        tk = tokens(prompt + steps)
+        L.append(f"  func.call @run_prefill({tk}) : ({tt}) -> ()")
+    out += L + ["  return", "}"]
+    return "\n".join(out) + "\n"
 
 
 def main_func(in_shape, out_shape, sizes):
@@ -726,6 +752,8 @@ def main():
                     help="decoder: print the cache rows written, at the end")
     ap.add_argument("--causal-check", action="store_true",
                     help="decoder: at the end, prefill over all prompt + steps tokens")
+    ap.add_argument("--static-prompt", action="store_true",
+                    help="decoder: prefill's S fixed in its types (a baseline for the dynamic one)")
     ap.add_argument("--bound-pos", action="store_true",
                     help="decoder: memplan.max = capacity - 1 on decode's pos")
     ap.add_argument("-o", "--output", help="write here instead of stdout")
@@ -735,14 +763,20 @@ def main():
         d = a.hidden or 32
         if a.prompt + a.steps > a.capacity:
             ap.error(f"prompt + steps = {a.prompt + a.steps} > capacity {a.capacity}")
+        if a.static_prompt and a.causal_check:
+            ap.error("--static-prompt: prefill takes only S tokens, no causal check")
         dec = Dec(a.layers, d, a.heads, 4 * d, a.vocab, a.capacity)
         hdr = (f"// Generated by bench/dynamic/gen_workloads.py decoder --layers {a.layers} "
                f"--hidden {d} --heads {a.heads} --vocab {a.vocab} --capacity {a.capacity} "
                f"--prompt {a.prompt} --steps {a.steps} --reps {a.reps}"
-               + "".join(f" --{k}" for k in ("dump-cache", "causal-check", "bound-pos")
+               + "".join(f" --{k}" for k in ("dump-cache", "causal-check", "bound-pos",
+                                             "static-prompt")
                          if getattr(a, k.replace("-", "_"))) + "\n")
-        out = (hdr + dec.globals() + dec.entry("prefill") + dec.entry("decode", a.bound_pos)
-               + decoder_main(dec, a.prompt, a.steps, a.reps, a.dump_cache, a.causal_check))
+        out = (hdr + dec.globals()
+               + dec.entry("prefill", static_rows=a.prompt if a.static_prompt else None)
+               + dec.entry("decode", a.bound_pos)
+               + decoder_main(dec, a.prompt, a.steps, a.reps, a.dump_cache, a.causal_check,
+                              a.static_prompt))
     else:
         hidden = a.hidden or 64
         if a.model == "bert":
