@@ -76,7 +76,7 @@ def live_peak(opt, src):
 
 def run_variant(opt, src, name, libs, rtlib):
     """Lowers src as VARIANTS[name] says and runs its main. Returns (stdout,
-    peak bytes reserved, peak bytes in use or None)."""
+    peak bytes reserved, peak bytes in use or None, stderr)."""
     passes, alloc = VARIANTS[name]
     ll = run([opt, src, *passes, *LOWER]).stdout
     env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc, MEMPLAN_RT_STATS="1")
@@ -86,7 +86,7 @@ def run_variant(opt, src, name, libs, rtlib):
     key = "peak bytes reserved" if alloc == "runtime" else "malloc peak bytes reserved"
     reserved = int(re.search(rf"^{key}: (\d+)", p.stderr, re.M).group(1))
     inuse = re.search(r"^peak bytes in use: (\d+)", p.stderr, re.M)
-    return p.stdout, reserved, int(inuse.group(1)) if inuse else None
+    return p.stdout, reserved, int(inuse.group(1)) if inuse else None, p.stderr
 
 
 def main():
@@ -111,7 +111,7 @@ def main():
             live = live_peak(opt, src)
             row, outs = {}, {}
             for name in VARIANTS:
-                outs[name], row[name], inuse = run_variant(opt, src, name, libs, rtlib)
+                outs[name], row[name], inuse, _ = run_variant(opt, src, name, libs, rtlib)
                 if name == "memplan":
                     memplan_inuse = inuse
             if len(set(outs.values())) != 1:

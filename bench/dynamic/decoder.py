@@ -30,6 +30,7 @@ Usage: decoder.py BUILD_DIR [--prompt 7 --steps 4] [--corrupt-planned]
 import argparse
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -108,7 +109,7 @@ def check(a, opt, libs, rtlib, tmp):
         VARIANTS["memplan"] = ([f"--memplan-pipeline={a.pipeline_options}"],
                                VARIANTS["memplan"][1])
     outs = {}
-    for name in ("upstream", "memplan"):
+    for name in ("upstream", "memplan"):  # unplanned, planned
         outs[name] = parse(run_variant(opt, src, name, libs, rtlib)[0])[0]
     if a.corrupt_planned:
         # Self-test: the comparison must see one flipped bit.
@@ -164,7 +165,7 @@ def bench(a, opt, libs, rtlib, tmp):
           " the decode steps")
     print(f"{'program':9}{'S':>5}{'live peak':>12}{'in use':>9}"
           + "".join(f"{n:>12}{'x':>7}" for n in names))
-    timing, kinds = [], {}
+    timing, kinds, cache = [], {}, []
     for S in [int(s) for s in a.sizes.split(",") if s]:
         cap = capacity_for(S + a.steps)
         times = {}
@@ -180,10 +181,15 @@ def bench(a, opt, libs, rtlib, tmp):
             live = live_peak(opt, src)
             row, outs = {}, {}
             for n in names:
-                out, row[n], inuse = run_variant(opt, src, n, libs, rtlib)
+                out, row[n], inuse, err = run_variant(opt, src, n, libs, rtlib)
                 outs[n], t = parse(out)
                 if n == "memplan":
                     memplan_inuse = inuse
+                    # Printed by runtimes that count their plan cache.
+                    hm = [re.search(rf"^plan cache {k} \(process\): (\d+)", err, re.M)
+                          for k in ("hits", "misses")]
+                    if all(hm) and prog in ("prefill", "decode"):
+                        cache.append((S, prog, int(hm[0].group(1)), int(hm[1].group(1))))
                 if prog in ("prefill", "decode"):
                     times.setdefault(n, {}).update(t)
             for n in names[1:]:
@@ -203,6 +209,10 @@ def bench(a, opt, libs, rtlib, tmp):
             med = {n: statistics.median(times[n][call]) / 1000 for n in names}
             print(f"{S:5} {call:8}" + "".join(
                 f"{lo[n]:10.1f} ({med[n]:6.1f}){lo[n] / lo['upstream']:6.2f}" for n in names))
+    if cache:
+        print("run-time plan cache of memplan's run (MEMPLAN_RT_STATS): hits / misses")
+        for S, prog, h, m in cache:
+            print(f"{S:5} {prog:8} {h} / {m}")
     print("plan per function (--memplan-pipeline report: static arena, run-time arena,"
           " per buffer, left alone)")
     for S in kinds:
