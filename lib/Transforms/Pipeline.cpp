@@ -3,9 +3,10 @@
 #include "memplan/Transforms/Pipeline.h"
 #include "memplan/Transforms/Passes.h"
 
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
 
@@ -19,6 +20,27 @@ void memplan::buildMemPlanBufferization(OpPassManager &PM) {
   // Networks carry activations through loops.
   Bufferize.allowReturnAllocsFromLoops = true;
   PM.addPass(bufferization::createOneShotBufferizePass(Bufferize));
+}
+
+// Upstream's buffer-deallocation-pipeline, with the memrefs that cross
+// blocks of a CFG handed over as block arguments first: the ownership-based
+// deallocation frees a memref a later block uses directly. After the first
+// canonicalize, which would fold such arguments back.
+static void buildDeallocation(OpPassManager &PM) {
+  memref::ExpandReallocPassOptions Expand;
+  Expand.emitDeallocs = false;
+  PM.addPass(memref::createExpandReallocPass(Expand));
+  PM.addPass(createCanonicalizerPass());
+  PM.addPass(memplan::createTensorMemLiveInsAsArguments());
+  bufferization::OwnershipBasedBufferDeallocationPassOptions Dealloc;
+  Dealloc.privateFuncDynamicOwnership = false;
+  PM.addPass(
+      bufferization::createOwnershipBasedBufferDeallocationPass(Dealloc));
+  PM.addPass(createCanonicalizerPass());
+  PM.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  PM.addPass(bufferization::createLowerDeallocationsPass());
+  PM.addPass(createCSEPass());
+  PM.addPass(createCanonicalizerPass());
 }
 
 void memplan::buildMemPlanPipeline(OpPassManager &PM,
@@ -69,7 +91,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.deallocationRunsAfter = Options.deallocate;
   PM.addPass(createTensorMemPlan(Plan));
   if (Options.deallocate)
-    bufferization::buildBufferDeallocationPipeline(PM);
+    buildDeallocation(PM);
   if (Options.runtime) {
     TensorMemLowerRuntimeOptions Runtime;
     Runtime.alignment = Options.alignment;

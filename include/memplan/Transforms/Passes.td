@@ -105,6 +105,25 @@ def TensorMemSplitEmpty : Pass<"tensor-mem-split-empty"> {
   ];
 }
 
+def TensorMemLiveInsAsArguments : Pass<"tensor-mem-live-ins-as-arguments"> {
+  let summary = "Hand memrefs to later blocks of a CFG as block arguments";
+  let description = [{
+    A memref defined in one block of a CFG and used directly in another (it
+    dominates the use, so the IR is valid) becomes an argument of the using
+    block, passed by every predecessor. The ownership-based deallocation
+    tracks ownership across blocks through block arguments only: a memref it
+    sees used in a later block without one is freed when its own block ends,
+    while the later block still reads it (a use after free).
+    memplan-pipeline runs this pass right before that deallocation.
+    Blocks whose predecessors do not all end in a branch
+    (BranchOpInterface) are left alone, with a remark.
+  }];
+  let statistics = [
+    Statistic<"numArguments", "arguments-added",
+              "Block arguments added for memrefs used across blocks">,
+  ];
+}
+
 def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
   let summary = "Lower dynamic memref.alloc/dealloc to memplan_runtime calls";
   let description = [{
