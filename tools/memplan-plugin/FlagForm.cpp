@@ -115,10 +115,10 @@ void installPassFlags() {
   static PassFlags Flags;
   // Every pass of Passes.td and the pipeline (test/Tools/plugin-help.test
   // checks this list against memplan-opt's).
-  static bool Installed =
-      Flags.install({"tensor-mem-plan", "tensor-mem-lower-runtime",
-                     "tensor-mem-split-empty", "tensor-mem-schedule",
-                     "tensor-mem-hoist-constants", "memplan-pipeline"});
+  static bool Installed = Flags.install(
+      {"tensor-mem-plan", "tensor-mem-lower-runtime", "tensor-mem-split-empty",
+       "tensor-mem-schedule", "tensor-mem-hoist-constants",
+       "tensor-mem-live-ins-as-arguments", "memplan-pipeline"});
   (void)Installed;
 }
 } // namespace memplan
