@@ -34,6 +34,9 @@ BUFFERIZE = ("--one-shot-bufferize=bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map")
 LOWER = ["--convert-linalg-to-loops", "--expand-strided-metadata", "--lower-affine",
          "--convert-scf-to-cf", "--convert-math-to-llvm", "--convert-vector-to-llvm",
+         # bufferization.clone, which the deallocation pipeline leaves for a
+         # function that returns its argument (the decoder's cache in args).
+         "--convert-bufferization-to-memref",
          "--finalize-memref-to-llvm=use-generic-functions=1 use-aligned-alloc=1",
          "--convert-arith-to-llvm", "--convert-func-to-llvm", "--convert-cf-to-llvm",
          "--reconcile-unrealized-casts"]

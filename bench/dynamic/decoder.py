@@ -24,7 +24,8 @@ check (default): one program runs prefill(S), then N decode steps, prints the
   median, from rtclock around each call in main), and the
   plan each function got, from --memplan-pipeline's report JSON.
 
-Usage: decoder.py BUILD_DIR [--prompt 7 --steps 4] [--corrupt-planned]
+Usage: decoder.py BUILD_DIR [--prompt 7 --steps 4] [--gen="--cache-in args ..."]
+                            [--pipeline-options="strategy=..."] [--corrupt-planned]
        decoder.py BUILD_DIR --bench [--sizes 32,128,384 --steps 64 --reps 3]
 """
 import argparse

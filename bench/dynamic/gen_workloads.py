@@ -394,15 +394,24 @@ def d_expand(w, x, shape, heads, hd):
 
 
 class Dec:
-    def __init__(self, layers, d, heads, ff, vocab, cap):
+    def __init__(self, layers, d, heads, ff, vocab, cap, cache_args=False):
         assert d % heads == 0
         self.layers, self.d, self.heads, self.hd = layers, d, heads, d // heads
         self.ff, self.vocab, self.cap = ff, vocab, cap
+        # cache_args: the cache is tensors passed in and returned (updated
+        # with tensor.insert_slice) instead of mutable globals.
+        self.cache_args = cache_args
+        self.caches = [f"{n}{l}" for l in range(layers) for n in ("k", "v")]
+
+    def cache_tensor(self):
+        return dty([self.cap, self.d])
 
     def cache_type(self):
         return f"memref<{self.cap}x{self.d}x{F}>"
 
     def globals(self):
+        if self.cache_args:
+            return ""
         # Mutable: the cache persists between calls and is written in place.
         return "".join(f'memref.global "private" @{n}{l} : {self.cache_type()} = dense<0.0>\n'
                        for l in range(self.layers) for n in ("k", "v"))
@@ -450,9 +459,19 @@ class Dec:
             proj[name] = d_weight(w, [d, d], 10 * l + k)
         q, _ = d_matmul(w, h, S, proj["q"], [d, d], zero)
         kv = {n: d_matmul(w, h, S, proj[n], [d, d], zero)[0] for n in "kv"}
+        past = {}
+        if self.cache_args:
+            for n in "kv":
+                t = w.v("kvn")
+                w.emit(f"{t} = tensor.insert_slice {kv[n]} into {self.cur[n + str(l)]}"
+                       f"[{p0}, 0] [{R}, {d}] [1, 1] : {dty(S)} into {self.cache_tensor()}")
+                self.cur[n + str(l)] = t
+                past[n] = w.v("kvs")
+                w.emit(f"{past[n]} = tensor.extract_slice {t}[0, 0] [{L}, {d}] [1, 1] : "
+                       f"{self.cache_tensor()} to {dty([L, d])}")
         # Write the new rows in place, then read the cache (program order
         # matters: a schedule that reads before the write is wrong).
-        for n in "kv":
+        for n in "kv" if not self.cache_args else "":
             g = w.v("kvg")
             w.emit(f"{g} = memref.get_global @{n}{l} : {self.cache_type()}")
             sv = w.v("kvw")
@@ -462,8 +481,7 @@ class Dec:
                    f"{self.cache_type()} to {mt}")
             w.emit(f"bufferization.materialize_in_destination {kv[n]} in restrict writable {sv} "
                    f": ({dty(S)}, {mt}) -> ()")
-        past = {}
-        for n in "kv":
+        for n in "kv" if not self.cache_args else "":
             g = w.v("kvg")
             w.emit(f"{g} = memref.get_global @{n}{l} : {self.cache_type()}")
             t = w.v("kvt")
@@ -536,6 +554,11 @@ class Dec:
             attr = f" {{memplan.max = {self.cap - 1} : i64}}" if bound_pos else ""
             head = (f"func.func @decode(%token: i32, %pos: index{attr}) -> "
                     f"{dty([1, self.vocab])}")
+        ct = self.cache_tensor()
+        self.cur = {c: f"%{c}c" for c in self.caches}
+        if self.cache_args:
+            head = head.replace(") -> ", "".join(f", %{c}c: {ct}" for c in self.caches)
+                                + ") -> (", 1) + "".join(f", {ct}" for c in self.caches) + ")"
         zero = const(w, "0.0")
         ninf = const(w, "0xFF800000")
         x, S = self.embed(w, tok, R, p0)
@@ -544,7 +567,11 @@ class Dec:
         y = d_layernorm(w, x, S, zero)
         wout = d_weight(w, [self.d, self.vocab], 99)
         logits, ls = d_matmul(w, y, S, wout, [self.d, self.vocab], zero)
-        w.emit(f"return {logits} : {dty(ls)}")
+        if self.cache_args:
+            w.emit(f"return {logits}, " + ", ".join(self.cur[c] for c in self.caches)
+                   + f" : {dty(ls)}, " + ", ".join([ct] * len(self.caches)))
+        else:
+            w.emit(f"return {logits} : {dty(ls)}")
         return head + " {\n" + "\n".join(w.lines) + "\n}\n"
 
 
@@ -601,22 +628,37 @@ def decoder_main(dec, prompt, steps, reps, dump_cache, causal, static_prompt=Fal
 
     out = ["func.func private @rtclock() -> f64"]
     # @run_prefill(tokens): "prefill S", the rows of the logits.
-    L = [f"func.func private @run_prefill(%tk: {tt}) {{", *consts(),
+    # With the cache in arguments, the helpers pass it in and return it.
+    ct, nc = dec.cache_tensor(), len(dec.caches) if dec.cache_args else 0
+    cparams = "".join(f", %{c}c: {ct}" for c in dec.caches[:nc])
+    cargs = "".join(f", %{c}c" for c in dec.caches[:nc])
+    ctypes = f", {ct}" * nc
+    cret = (" -> (" + ", ".join([ct] * nc) + ")") if nc else ""
+    nres = f":{nc + 1}" if nc else ""
+
+    def ret(r):
+        if not nc:
+            return ["  return"]
+        return ["  return " + ", ".join(f"{r}#{k + 1}" for k in range(nc)) + " : "
+                + ", ".join([ct] * nc)]
+
+    L = [f"func.func private @run_prefill(%tk: {tt}{cparams}){cret} {{", *consts(),
          "  %ns = arith.constant 1.0e9 : f64", f"  %n = tensor.dim %tk, %c0 : {tt}"]
     if static_prompt:
         L.append(f"  %tks = tensor.cast %tk : {tt} to {dty([R], 'i32')}")
-    timed(L, "prefill", f"func.call @prefill(%tk{'s' if static_prompt else ''}) : "
-          f"({dty([R], 'i32')})", "%y", dty([R, V]))
+    timed(L, "prefill", f"func.call @prefill(%tk{'s' if static_prompt else ''}{cargs}) : "
+          f"({dty([R], 'i32')}{ctypes})", f"%y{nres}", f"({dty([R, V])}{ctypes})" if nc else dty([R, V]))
     L += ['  vector.print str "prefill "', "  vector.print %n : index"]
-    rows(L, "%y", dty([R, V]), "%n")
-    out += L + ["  return", "}"]
+    rows(L, "%y" + ("#0" if nc else ""), dty([R, V]), "%n")
+    out += L + ret("%y") + ["}"]
     # @run_decode(token, pos): "decode pos P", the row of the logits.
-    L = ["func.func private @run_decode(%tok: i32, %pos: index) {", *consts(),
+    L = [f"func.func private @run_decode(%tok: i32, %pos: index{cparams}){cret} {{", *consts(),
          "  %ns = arith.constant 1.0e9 : f64"]
-    timed(L, "decode", "func.call @decode(%tok, %pos) : (i32, index)", "%z", dty([1, V]))
+    timed(L, "decode", f"func.call @decode(%tok, %pos{cargs}) : (i32, index{ctypes})",
+          f"%z{nres}", f"({dty([1, V])}{ctypes})" if nc else dty([1, V]))
     L += ['  vector.print str "decode pos "', "  vector.print %pos : index"]
-    rows(L, "%z", dty([1, V]), "%c1")
-    out += L + ["  return", "}"]
+    rows(L, "%z" + ("#0" if nc else ""), dty([1, V]), "%c1")
+    out += L + ret("%z") + ["}"]
 
     L = ["func.func @main() {", *consts(), f"  %cv = arith.constant {V} : index",
          "  %c13 = arith.constant 13 : index", "  %c5 = arith.constant 5 : index"]
@@ -635,28 +677,47 @@ def decoder_main(dec, prompt, steps, reps, dump_cache, causal, static_prompt=Fal
                   f"  }} -> {tt}"])
         return g
 
+    cur = []
+    if nc:
+        L.append(f"  %f0 = arith.constant 0.0 : {F}")
+        for c in dec.caches:
+            e, z = v("ce"), v("cz")
+            L += [f"  {e} = tensor.empty() : {ct}",
+                  f"  {z} = linalg.fill ins(%f0 : {F}) outs({e} : {ct}) -> {ct}"]
+            cur.append(z)
+
+    def call(fn, args, types):
+        """Calls a helper; the cache it returns replaces the current one."""
+        res = v("cs")
+        cl = "".join(f", {c}" for c in cur)
+        L.append(f"  {res}{':' + str(nc) if nc > 1 else ''} = " if nc else "  ")
+        L[-1] += f"func.call @{fn}({args}{cl}) : ({types}{ctypes}) -> {cret[4:] or '()'}"
+        cur[:] = [f"{res}#{k}" if nc > 1 else res for k in range(nc)]
+
     if prompt and reps:
         tk = tokens(prompt)
         for r in range(reps):
-            L.append(f"  func.call @run_prefill({tk}) : ({tt}) -> ()")
+            call("run_prefill", tk, tt)
     for t in range(steps):
         pos = prompt + t
         tok, p = v("tk"), v("pos")
         L.extend([f"  {tok} = arith.constant {(13 * pos + 5) % V} : i32",
-                  f"  {p} = arith.constant {pos} : index",
-                  f"  func.call @run_decode({tok}, {p}) : (i32, index) -> ()"])
+                  f"  {p} = arith.constant {pos} : index"])
+        call("run_decode", f"{tok}, {p}", "i32, index")
     if dump_cache:
         cu = v("used")
         L.append(f"  {cu} = arith.constant {prompt + steps} : index")
-        for l in range(dec.layers):
-            for nm in ("k", "v"):
+        for k, c in enumerate(dec.caches):
+            L.append(f'  vector.print str "cache {c}\\n"')
+            if nc:
+                rows(L, cur[k], ct, cu, width=dec.d)
+            else:
                 g = v("g")
-                L += [f'  vector.print str "cache {nm}{l}\\n"',
-                      f"  {g} = memref.get_global @{nm}{l} : {dec.cache_type()}"]
+                L.append(f"  {g} = memref.get_global @{c} : {dec.cache_type()}")
                 rows(L, g, dec.cache_type(), cu, width=dec.d)
     if causal:
         tk = tokens(prompt + steps)
-        L.append(f"  func.call @run_prefill({tk}) : ({tt}) -> ()")
+        call("run_prefill", tk, tt)
     out += L + ["  return", "}"]
     return "\n".join(out) + "\n"
 
@@ -754,6 +815,9 @@ def main():
                     help="decoder: at the end, prefill over all prompt + steps tokens")
     ap.add_argument("--static-prompt", action="store_true",
                     help="decoder: prefill's S fixed in its types (a baseline for the dynamic one)")
+    ap.add_argument("--cache-in", choices=["globals", "args"], default="globals",
+                    help="decoder: the KV cache in mutable memref.globals, or tensors passed "
+                    "in and returned by prefill and decode (tensor.insert_slice)")
     ap.add_argument("--bound-pos", action="store_true",
                     help="decoder: memplan.max = capacity - 1 on decode's pos")
     ap.add_argument("-o", "--output", help="write here instead of stdout")
@@ -765,10 +829,10 @@ def main():
             ap.error(f"prompt + steps = {a.prompt + a.steps} > capacity {a.capacity}")
         if a.static_prompt and a.causal_check:
             ap.error("--static-prompt: prefill takes only S tokens, no causal check")
-        dec = Dec(a.layers, d, a.heads, 4 * d, a.vocab, a.capacity)
+        dec = Dec(a.layers, d, a.heads, 4 * d, a.vocab, a.capacity, a.cache_in == "args")
         hdr = (f"// Generated by bench/dynamic/gen_workloads.py decoder --layers {a.layers} "
                f"--hidden {d} --heads {a.heads} --vocab {a.vocab} --capacity {a.capacity} "
-               f"--prompt {a.prompt} --steps {a.steps} --reps {a.reps}"
+               f"--prompt {a.prompt} --steps {a.steps} --reps {a.reps} --cache-in {a.cache_in}"
                + "".join(f" --{k}" for k in ("dump-cache", "causal-check", "bound-pos",
                                              "static-prompt")
                          if getattr(a, k.replace("-", "_"))) + "\n")
