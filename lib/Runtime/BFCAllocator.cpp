@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "memplan/Runtime/BFCAllocator.h"
+#include "BFCHeap.h"
 #include "Internal.h"
 
 #include <algorithm>
@@ -62,9 +62,9 @@ BFCAllocator::create(const memplan_rt_options &Opts,
   if (Opts.arenas > 64)
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
   std::unique_ptr<BFCAllocator> A(new (std::nothrow) BFCAllocator(Opts));
-  if (!A)
+  if (!A || !A->Shared)
     return Fail(MEMPLAN_RT_OUT_OF_MEMORY);
-  A->Shared.Limit = Opts.memory_limit;
+  A->Shared->Limit = Opts.memory_limit;
   // Several heaps need a source with a fixed address range per heap (so a
   // free finds its heap without a lock) and growth (a limit reserved up
   // front is one region).
@@ -73,14 +73,14 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     N = 1;
   for (unsigned I = 0; I < N; ++I) {
     memplan_rt_status S = MEMPLAN_RT_OK;
-    auto H = BFCHeap::create(Opts, &A->Shared, static_cast<int>(I), &S);
+    auto H = BFCHeap::create(Opts, A->Shared.get(), static_cast<int>(I), &S);
     if (!H) {
       if (I == 0)
         return Fail(S);
       break; // fewer heaps: address space ran out
     }
     bool Fixed = H->rangeKnown();
-    A->Shared.Heaps.push_back(H.get());
+    A->Shared->Heaps.push_back(H.get());
     A->Heaps.push_back(std::move(H));
     if (!Fixed)
       break; // the VIRTUAL source fell back to MMAP: one heap
@@ -92,7 +92,19 @@ BFCAllocator::create(const memplan_rt_options &Opts,
   return A;
 }
 
-BFCAllocator::~BFCAllocator() = default;
+BFCAllocator::BFCAllocator(const memplan_rt_options &Opts)
+    : Opts(Opts), Shared(new (std::nothrow) SharedCounters) {}
+
+// The heaps go before the counters they point to.
+BFCAllocator::~BFCAllocator() { Heaps.clear(); }
+
+uint64_t BFCAllocator::bytesReserved() const {
+  return Shared->Reserved.load(std::memory_order_relaxed);
+}
+
+int BFCAllocator::binForSize(uint64_t Bytes) const {
+  return Heaps[0]->binForSize(Bytes);
+}
 
 // The home heap's lock, or when another thread holds it (a thread sharing
 // the heap, a free from another thread, a stats reader; perhaps descheduled
@@ -270,8 +282,12 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
     LargestFree = std::max(LargestFree, H->largestFreeChunkLocked());
   }
   S.num_failures += Failures.load(std::memory_order_relaxed);
-  S.peak_bytes_reserved = Shared.PeakReserved.load(std::memory_order_relaxed);
+  S.peak_bytes_reserved = Shared->PeakReserved.load(std::memory_order_relaxed);
   S.bytes_limit = Opts.memory_limit;
+  memplan_rt_plan_cache_stats P;
+  memplan_rt_get_plan_cache_stats(&P);
+  S.plan_cache_hits = P.hits;
+  S.plan_cache_misses = P.misses;
   uint64_t Free = S.bytes_reserved - S.bytes_in_use;
   S.fragmentation = Free ? static_cast<double>(Free - LargestFree) / Free : 0.0;
   S.frag = S.peak_bytes_in_use ? static_cast<double>(S.peak_bytes_reserved) /

@@ -1,6 +1,6 @@
 //===- CAPI.cpp - The C ABI over BFCAllocator -----------------------------===//
 
-#include "memplan/Runtime/BFCAllocator.h"
+#include "BFCHeap.h"
 #include "memplan/Runtime/memplan_runtime.h"
 
 #include <cstring>
@@ -30,7 +30,7 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->cache = 0;
   Opts->decommit = 1;
   // Measured (bench/runtime/run.sh; memplan_runtime.h says how).
-  Opts->purge_delay_ms = 100;
+  Opts->purge_delay_ms = 1000;
   Opts->clock_ns = nullptr;
   Opts->clock_ctx = nullptr;
 }

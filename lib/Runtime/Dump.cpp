@@ -1,6 +1,6 @@
 //===- Dump.cpp - Text and JSON memory dump of the BFC allocator ----------===//
 
-#include "memplan/Runtime/BFCAllocator.h"
+#include "BFCHeap.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -40,6 +40,10 @@ static const StatField StatFields[] = {
     {"bytes_held", "bytes held (committed or purged)",
      &memplan_rt_stats::bytes_held},
     {"bytes_purged", "bytes purged (total)", &memplan_rt_stats::bytes_purged},
+    {"plan_cache_hits", "plan cache hits (process)",
+     &memplan_rt_stats::plan_cache_hits},
+    {"plan_cache_misses", "plan cache misses (process)",
+     &memplan_rt_stats::plan_cache_misses},
 };
 
 /// Builds the dump while holding every heap's lock. Regions are numbered
@@ -107,7 +111,7 @@ struct DumpWriter {
       if (N)
         put("bin %d (>= %" PRIu64 " bytes): %" PRIu64 " free chunks, %" PRIu64
             " bytes\n",
-            B, A.Opts.rounding << B, N, Bytes);
+            B, A.Heaps[0]->binMinSize(B), N, Bytes);
     }
     for (const auto &E : trace())
       put("trace %" PRIu64 ": %s id %" PRId64 " at %p size %" PRIu64
@@ -158,7 +162,7 @@ struct DumpWriter {
     put("],\n\"bins\":[");
     for (int B = 0; B < BFCHeap::NumBins; ++B) {
       put("%s{\"bin\":%d,\"min_size\":%" PRIu64 ",\"chunks\":[", B ? "," : "",
-          B, A.Opts.rounding << B);
+          B, A.Heaps[0]->binMinSize(B));
       const char *Sep = "";
       for (const auto &Hp : A.Heaps)
         for (Handle H = Hp->BinHead[B]; H != BFCHeap::None;

@@ -1,6 +1,6 @@
 //===- Invariants.cpp - Structural self-check of the BFC allocator --------===//
 
-#include "memplan/Runtime/BFCAllocator.h"
+#include "BFCHeap.h"
 
 #include <string>
 
@@ -91,7 +91,7 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
   uint64_t InBins = 0;
   for (int B = 0; B < NumBins; ++B) {
     bool Empty = BinHead[B] == None;
-    if (Empty == bool(NonEmptyBins & (1u << B)))
+    if (Empty == binNonEmpty(B))
       return Fail("bin " + std::to_string(B) + ": non-empty mask is wrong");
     Handle Prev = None;
     for (Handle H = BinHead[B]; H != None; Prev = H, H = Chunks[H].BinNext) {
@@ -175,11 +175,11 @@ bool BFCAllocator::checkInvariants(std::string *Why) const {
     }
     Reserved += Heaps[I]->countersLocked().bytes_reserved;
   }
-  if (Reserved != Shared.Reserved.load()) {
+  if (Reserved != Shared->Reserved.load()) {
     if (Why)
       *Why = "heaps reserve " + std::to_string(Reserved) +
              " bytes, the shared count says " +
-             std::to_string(Shared.Reserved.load());
+             std::to_string(Shared->Reserved.load());
     return false;
   }
   return true;

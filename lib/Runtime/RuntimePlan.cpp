@@ -37,6 +37,8 @@ struct Plan {
 struct Cache {
   std::mutex Lock;
   std::unordered_map<std::vector<int64_t>, Plan, KeyHash> Plans;
+  /// Lookups that found a plan, and plans made (under Lock).
+  uint64_t Hits = 0, Misses = 0;
 };
 
 Cache &cache() {
@@ -115,6 +117,7 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
     std::lock_guard<std::mutex> G(C.Lock);
     auto It = C.Plans.find(Key);
     if (It != C.Plans.end()) {
+      ++C.Hits;
       std::memcpy(Offsets, It->second.Offsets.data(), N * sizeof(int64_t));
       return It->second.Total;
     }
@@ -123,8 +126,19 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
   std::memcpy(Offsets, P.Offsets.data(), N * sizeof(int64_t));
   std::lock_guard<std::mutex> G(C.Lock);
   int64_t Total = P.Total;
+  ++C.Misses;
   C.Plans.emplace(std::move(Key), std::move(P));
   return Total;
+}
+
+void memplan_rt_get_plan_cache_stats(memplan_rt_plan_cache_stats *Out) {
+  if (!Out)
+    return;
+  Cache &C = cache();
+  std::lock_guard<std::mutex> G(C.Lock);
+  Out->hits = C.Hits;
+  Out->misses = C.Misses;
+  Out->entries = C.Plans.size();
 }
 
 int64_t _mlir_ciface_memplan_rt_plan(memplan_rt_memref_i64 *Table,

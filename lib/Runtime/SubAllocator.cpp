@@ -1,6 +1,6 @@
 //===- SubAllocator.cpp - Region sources: virtual, mmap, malloc -----------===//
 
-#include "memplan/Runtime/SubAllocator.h"
+#include "SubAllocator.h"
 #include "Internal.h"
 
 #include <algorithm>

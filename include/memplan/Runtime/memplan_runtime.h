@@ -84,9 +84,11 @@ typedef struct memplan_rt_options {
      past the peak of committed bytes, the oldest free pages first (free for
      at least 1024 allocs and frees of their heap). Reusing purged pages
      purges nothing else. 0: eager, every free page of every heap as soon as
-     the committed bytes would pass their peak. Default 100 ms
-     (MEMPLAN_RT_PURGE_DELAY_MS): on the random mix of bench/runtime, 10 ms
-     faulted twice the pages of 100 ms, 1 s no fewer than 100 ms. */
+     the committed bytes would pass their peak. Default 1000 ms
+     (MEMPLAN_RT_PURGE_DELAY_MS): five replays of bench/runtime's random
+     mix with 2 threads purged (and faulted back) 304 MB at 100 ms and took
+     1.6x the time of 1000 ms, which purged 12 MB (tensor-mix: 330 MB, 1.6x,
+     against none); with 1 thread, 17 MB against 4 MB. */
   uint64_t purge_delay_ms;
   /* The clock of purge_delay_ms, in nanoseconds (tests pass their own);
      NULL: CLOCK_MONOTONIC. Read once every 64 allocs and frees of a heap. */
@@ -118,6 +120,10 @@ typedef struct memplan_rt_stats {
   uint64_t bytes_held;
   /* Bytes purged since creation (a page purged twice counts twice). */
   uint64_t bytes_purged;
+  /* The run-time plan cache of the process (memplan_rt_plan_offsets, shared
+     by every allocator): lookups served by a cached plan, and plans made. */
+  uint64_t plan_cache_hits;
+  uint64_t plan_cache_misses;
 } memplan_rt_stats;
 
 typedef struct memplan_rt_allocator memplan_rt_allocator;
@@ -194,6 +200,15 @@ typedef struct memplan_rt_memref_i64 {
    Thread-safe. */
 int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
                                 int64_t *offsets);
+
+/* The run-time plan cache since the process started: lookups that found a
+   plan (hits), plans made for a new table (misses) and plans held. */
+typedef struct memplan_rt_plan_cache_stats {
+  uint64_t hits;
+  uint64_t misses;
+  uint64_t entries;
+} memplan_rt_plan_cache_stats;
+void memplan_rt_get_plan_cache_stats(memplan_rt_plan_cache_stats *out);
 
 /* `func.func private @memplan_rt_plan(memref<?xi64>, memref<?xi64>, i64)
    -> i64 attributes {llvm.emit_c_interface}` calls this. */

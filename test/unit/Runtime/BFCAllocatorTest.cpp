@@ -119,22 +119,34 @@ TEST(BFCAllocator, CoalescesWithBothNeighbours) {
 
 TEST(BFCAllocator, BinBoundaries) {
   auto A = make(defaults());
-  EXPECT_EQ(A->binForSize(256), 0);
+  // One bin per size below 16 units of 256 bytes.
+  for (int U = 1; U < 16; ++U)
+    EXPECT_EQ(A->binForSize(uint64_t(256) * U), U - 1) << U;
   EXPECT_EQ(A->binForSize(511), 0);
-  EXPECT_EQ(A->binForSize(512), 1);
-  EXPECT_EQ(A->binForSize(1023), 1);
-  EXPECT_EQ(A->binForSize(1024), 2);
-  for (int B = 1; B < BFCAllocator::NumBins; ++B) {
-    EXPECT_EQ(A->binForSize(uint64_t(256) << B), B);
-    EXPECT_EQ(A->binForSize((uint64_t(256) << B) - 256), B - 1);
+  // Then 8 per power of two: [16, 18) units, [18, 20), ... [30, 32), then
+  // [32, 36), ...
+  EXPECT_EQ(A->binForSize(256 * 16), 15);
+  EXPECT_EQ(A->binForSize(256 * 17), 15);
+  EXPECT_EQ(A->binForSize(256 * 18), 16);
+  EXPECT_EQ(A->binForSize(256 * 31), 22);
+  EXPECT_EQ(A->binForSize(256 * 32), 23);
+  EXPECT_EQ(A->binForSize(256 * 35), 23);
+  EXPECT_EQ(A->binForSize(256 * 36), 24);
+  // Bins are ordered by size, and every bin is reached.
+  int Prev = 0;
+  for (uint64_t U = 1; U < (uint64_t(1) << 34); U += 1 + U / 16) {
+    int B = A->binForSize(256 * U);
+    EXPECT_TRUE(B == Prev || B == Prev + 1) << U;
+    Prev = B;
   }
+  EXPECT_EQ(Prev, BFCAllocator::NumBins - 1);
   // The last bin is unbounded.
-  EXPECT_EQ(A->binForSize(uint64_t(256) << 30), BFCAllocator::NumBins - 1);
+  EXPECT_EQ(A->binForSize(uint64_t(256) << 50), BFCAllocator::NumBins - 1);
 }
 
 TEST(BFCAllocator, BestFitAcrossAndWithinBins) {
   auto A = make(defaults());
-  // Free holes of 4096, 2048 (bin 3) and 3072 (bin 3), each followed by a
+  // Free holes of 4096, 2048 and 3072 (three bins), each followed by a
   // guard; then requests pick the smallest hole that fits.
   void *H4096 = alloc(*A, 4096);
   alloc(*A, 256);
@@ -148,6 +160,20 @@ TEST(BFCAllocator, BestFitAcrossAndWithinBins) {
   EXPECT_EQ(alloc(*A, 1800), H2048);
   EXPECT_EQ(alloc(*A, 3000), H4096);
   EXPECT_INVARIANTS(*A);
+  // Within one bin ([18, 20) units), on a fresh heap (no old holes to take
+  // the guards): 19 units freed first, 18 after; a request of 17.5 units
+  // takes the 18, the smaller.
+  auto B = make(defaults());
+  ASSERT_EQ(B->binForSize(256 * 18), B->binForSize(256 * 19));
+  void *H19 = alloc(*B, 256 * 19);
+  alloc(*B, 256);
+  void *H18 = alloc(*B, 256 * 18);
+  alloc(*B, 256);
+  for (void *P : {H19, H18})
+    ASSERT_EQ(B->deallocate(P), MEMPLAN_RT_OK);
+  EXPECT_EQ(alloc(*B, 256 * 17 + 128), H18);
+  EXPECT_EQ(alloc(*B, 256 * 17 + 128), H19);
+  EXPECT_INVARIANTS(*B);
 }
 
 TEST(BFCAllocator, DoublingRegionsFromMalloc) {
@@ -330,10 +356,10 @@ TEST(BFCAllocator, DumpShowsRegionsChunksBinsAndTrace) {
   EXPECT_NE(Text.find("chunk +0 size 1024 in use id 1 requested 1000"),
             std::string::npos)
       << Text;
-  // Q's 5120 bytes are free in bin 4 ([4096, 8192)).
-  EXPECT_NE(Text.find("chunk +1024 size 5120 free bin 4"), std::string::npos)
+  // Q's 5120 bytes (20 units) are free in bin 17 ([20, 22) units).
+  EXPECT_NE(Text.find("chunk +1024 size 5120 free bin 17"), std::string::npos)
       << Text;
-  EXPECT_NE(Text.find("bin 4 (>= 4096 bytes): 1 free chunks, 5120 bytes"),
+  EXPECT_NE(Text.find("bin 17 (>= 5120 bytes): 1 free chunks, 5120 bytes"),
             std::string::npos)
       << Text;
   EXPECT_NE(

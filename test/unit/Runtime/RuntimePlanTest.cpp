@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 #include <vector>
 
@@ -66,6 +67,43 @@ TEST(RuntimePlan, CachedPerShape) {
   // The small shape again: the cached plan, the same offsets.
   EXPECT_EQ(memplan_rt_plan_offsets(Small.data(), 8, Offsets.data()), A);
   EXPECT_EQ(Offsets, First);
+}
+
+// The cache is what makes a repeated shape cost one lookup: the second call
+// with the same table is served by it (a hit, no new plan), a new shape is a
+// miss. Without the cache no call is ever a hit, and this fails.
+TEST(RuntimePlan, RepeatedShapeIsACacheHit) {
+  std::vector<int64_t> Firsts{0, 1, 2}, Lasts{1, 2, 3}, Offsets(3);
+  // A site no other test uses: the cache is process-wide.
+  std::vector<int64_t> T = table(4242, {123, 456, 789}, Firsts, Lasts);
+  memplan_rt_plan_cache_stats S0, S1, S2, S3;
+  memplan_rt_get_plan_cache_stats(&S0);
+  int64_t A = memplan_rt_plan_offsets(T.data(), 16, Offsets.data());
+  memplan_rt_get_plan_cache_stats(&S1);
+  EXPECT_EQ(S1.misses, S0.misses + 1);
+  EXPECT_EQ(S1.hits, S0.hits);
+  EXPECT_EQ(S1.entries, S0.entries + 1);
+  std::vector<int64_t> First = Offsets;
+  std::fill(Offsets.begin(), Offsets.end(), -1);
+  EXPECT_EQ(memplan_rt_plan_offsets(T.data(), 16, Offsets.data()), A);
+  EXPECT_EQ(Offsets, First);
+  memplan_rt_get_plan_cache_stats(&S2);
+  EXPECT_EQ(S2.hits, S1.hits + 1);
+  EXPECT_EQ(S2.misses, S1.misses);
+  EXPECT_EQ(S2.entries, S1.entries);
+  // Another alignment is another plan.
+  memplan_rt_plan_offsets(T.data(), 32, Offsets.data());
+  memplan_rt_get_plan_cache_stats(&S3);
+  EXPECT_EQ(S3.misses, S2.misses + 1);
+  EXPECT_EQ(S3.hits, S2.hits);
+  // The allocator stats carry the same process-wide counts.
+  memplan_rt_allocator *Alloc = memplan_rt_create(nullptr, nullptr);
+  ASSERT_NE(Alloc, nullptr);
+  memplan_rt_stats St;
+  memplan_rt_get_stats(Alloc, &St);
+  EXPECT_EQ(St.plan_cache_hits, S3.hits);
+  EXPECT_EQ(St.plan_cache_misses, S3.misses);
+  memplan_rt_destroy(Alloc);
 }
 
 TEST(RuntimePlan, RandomSetsAreValid) {

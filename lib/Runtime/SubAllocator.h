@@ -1,8 +1,11 @@
-//===- SubAllocator.h - Where the BFC allocator's regions come from -*- C++
-//-*-===//
+//===- SubAllocator.h - Where the heaps' regions come from ----*- C++ -*-===//
+//
+// Private to lib/Runtime: the sources (VIRTUAL, MMAP, MALLOC) behind BFCHeap.
+//
+//===----------------------------------------------------------------------===//
 
-#ifndef MEMPLAN_RUNTIME_SUBALLOCATOR_H
-#define MEMPLAN_RUNTIME_SUBALLOCATOR_H
+#ifndef MEMPLAN_LIB_RUNTIME_SUBALLOCATOR_H
+#define MEMPLAN_LIB_RUNTIME_SUBALLOCATOR_H
 
 #include "memplan/Runtime/memplan_runtime.h"
 
@@ -48,4 +51,4 @@ std::unique_ptr<SubAllocator> createSubAllocator(memplan_rt_source Kind,
 
 } // namespace memplan::rt
 
-#endif // MEMPLAN_RUNTIME_SUBALLOCATOR_H
+#endif // MEMPLAN_LIB_RUNTIME_SUBALLOCATOR_H

@@ -1,0 +1,223 @@
+//===- HeapBins.cpp - A heap's chunk records, bins, split and merge -------===//
+//
+// The free-chunk structure of one heap: chunk records, the bins with their
+// bitmap, the best-fit search, split, merge and coalescing, and the size
+// cache's return to the bins. The caller holds the heap's lock.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BFCHeap.h"
+#include "Internal.h"
+
+#include <algorithm>
+
+using namespace memplan::rt;
+
+//===-- Bins by size ------------------------------------------------------===//
+
+// Bins by size in rounding units U: U - 1 below ExactUnits (one size each),
+// then SubBins per power of two (the three bits after the leading one), so a
+// bin's sizes differ by at most an eighth and its sorted list stays short.
+int BFCHeap::binForSize(uint64_t Bytes) const {
+  uint64_t U = std::max<uint64_t>(Bytes / Opts.rounding, 1);
+  if (U < ExactUnits)
+    return static_cast<int>(U - 1);
+  int L = log2Floor(U);
+  int Sub = static_cast<int>((U >> (L - 3)) & (SubBins - 1));
+  return std::min(NumBins - 1, int(ExactUnits) - 1 + (L - 4) * SubBins + Sub);
+}
+
+uint64_t BFCHeap::binMinSize(int B) const {
+  if (B < int(ExactUnits) - 1)
+    return (B + 1) * Opts.rounding;
+  int K = B - (int(ExactUnits) - 1), L = 4 + K / SubBins;
+  return (uint64_t(SubBins + K % SubBins) << (L - 3)) * Opts.rounding;
+}
+
+int BFCHeap::nextNonEmptyBin(int B) const {
+  int W = B / 64;
+  uint64_t M = NonEmptyBins[W] & (~uint64_t(0) << (B % 64));
+  while (!M) {
+    if (++W == MaskWords)
+      return -1;
+    M = NonEmptyBins[W];
+  }
+  return W * 64 + __builtin_ctzll(M);
+}
+
+//===-- Chunk records and bins --------------------------------------------===//
+
+BFCHeap::Handle BFCHeap::newChunk() {
+  if (FreeHandles != None) {
+    Handle H = FreeHandles;
+    FreeHandles = Chunks[H].Next;
+    Chunks[H] = Chunk();
+    return H;
+  }
+  Chunks.emplace_back();
+  return static_cast<Handle>(Chunks.size() - 1);
+}
+
+void BFCHeap::deleteChunk(Handle H) {
+  setSlot(Chunks[H].Ptr, None);
+  Chunks[H] = Chunk();
+  Chunks[H].Next = FreeHandles;
+  FreeHandles = H;
+}
+
+// Bins are intrusive lists sorted by (size, address): the first chunk that
+// fits is the best fit, with ties going to the lowest address as in TF's
+// std::set ordering, and inserting costs a walk over one bin, which holds few
+// chunks in DNN workloads.
+void BFCHeap::insertIntoBin(Handle H) {
+  Chunk &C = Chunks[H];
+  int B = binForSize(C.Size);
+  C.Bin = B;
+  Handle Prev = None, Cur = BinHead[B];
+  while (Cur != None) {
+    const Chunk &O = Chunks[Cur];
+    if (O.Size > C.Size || (O.Size == C.Size && O.Ptr > C.Ptr))
+      break;
+    Prev = Cur;
+    Cur = O.BinNext;
+  }
+  C.BinPrev = Prev;
+  C.BinNext = Cur;
+  if (Cur != None)
+    Chunks[Cur].BinPrev = H;
+  if (Prev != None)
+    Chunks[Prev].BinNext = H;
+  else
+    BinHead[B] = H;
+  NonEmptyBins[B / 64] |= uint64_t(1) << (B % 64);
+  ++Stats.num_free_chunks;
+  if (CanPurge)
+    ageInsert(H);
+}
+
+void BFCHeap::removeFromBin(Handle H) {
+  Chunk &C = Chunks[H];
+  if (C.InAge)
+    ageRemove(H);
+  if (C.BinPrev != None)
+    Chunks[C.BinPrev].BinNext = C.BinNext;
+  else
+    BinHead[C.Bin] = C.BinNext;
+  if (C.BinNext != None)
+    Chunks[C.BinNext].BinPrev = C.BinPrev;
+  if (BinHead[C.Bin] == None)
+    NonEmptyBins[C.Bin / 64] &= ~(uint64_t(1) << (C.Bin % 64));
+  C.Bin = -1;
+  C.BinPrev = C.BinNext = None;
+  --Stats.num_free_chunks;
+}
+
+BFCHeap::Handle BFCHeap::findChunk(uint64_t Rounded, uint64_t Align) const {
+  for (int B = nextNonEmptyBin(binForSize(Rounded)); B >= 0;
+       B = B + 1 < NumBins ? nextNonEmptyBin(B + 1) : -1) {
+    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext) {
+      const Chunk &C = Chunks[H];
+      if (C.Size < Rounded)
+        continue;
+      uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
+      uint64_t Pad = alignUp(Addr, Align) - Addr;
+      if (C.Size - Rounded >= Pad)
+        return H;
+    }
+  }
+  return None;
+}
+
+//===-- Split and merge ---------------------------------------------------===//
+
+// Cuts H after Bytes; the second part becomes a new chunk, not in any bin.
+BFCHeap::Handle BFCHeap::split(Handle H, uint64_t Bytes) {
+  Handle N = newChunk();
+  Chunk &C = Chunks[H];
+  Chunk &New = Chunks[N];
+  New.Ptr = C.Ptr + Bytes;
+  New.Size = C.Size - Bytes;
+  New.FreeSince = C.FreeSince; // free all along
+  New.FreeEvent = C.FreeEvent;
+  New.MayBeGone = C.MayBeGone;
+  New.Prev = H;
+  New.Next = C.Next;
+  if (C.Next != None)
+    Chunks[C.Next].Prev = N;
+  C.Size = Bytes;
+  C.Next = N;
+  setSlot(New.Ptr, N);
+  return N;
+}
+
+// Merges H2 (the address successor of H1) into H1; neither is in a bin.
+void BFCHeap::merge(Handle H1, Handle H2) {
+  Chunk &C1 = Chunks[H1];
+  Chunk &C2 = Chunks[H2];
+  C1.Size += C2.Size;
+  C1.MayBeGone |= C2.MayBeGone;
+  C1.Next = C2.Next;
+  if (C2.Next != None)
+    Chunks[C2.Next].Prev = H1;
+  deleteChunk(H2);
+}
+
+// Merges the free chunk H (in no bin) with its free neighbours, taking them
+// out of their bins; returns the merged chunk, still in no bin.
+// The merged chunk is as old as its part with the most committed bytes (a
+// purged neighbour counts none), so that small frees next to a large old
+// hole neither keep it young nor make it purged at once.
+BFCHeap::Handle BFCHeap::coalesce(Handle H) {
+  uint64_t Weight = Chunks[H].Size;
+  uint64_t Since = Chunks[H].FreeSince, Event = Chunks[H].FreeEvent;
+  auto Take = [&](Handle N) {
+    uint64_t W = Chunks[N].InAge ? Chunks[N].Size : 0;
+    if (W > Weight) {
+      Weight = W;
+      Since = Chunks[N].FreeSince;
+      Event = Chunks[N].FreeEvent;
+    }
+  };
+  Handle Next = Chunks[H].Next;
+  if (Next != None && Chunks[Next].isFree()) {
+    Take(Next);
+    removeFromBin(Next);
+    merge(H, Next);
+  }
+  Handle Prev = Chunks[H].Prev;
+  if (Prev != None && Chunks[Prev].isFree()) {
+    Take(Prev);
+    removeFromBin(Prev);
+    merge(Prev, H);
+    H = Prev;
+  }
+  Chunks[H].FreeSince = Since;
+  Chunks[H].FreeEvent = Event;
+  return H;
+}
+
+//===-- The size cache ----------------------------------------------------===//
+
+uint64_t BFCHeap::flushCacheLocked() {
+  uint64_t Bytes = CachedBytes;
+  if (!Bytes)
+    return 0;
+  // Only the sizes that hold chunks (the mask), not all 4097.
+  for (size_t W = 0; W < CacheMask.size(); ++W)
+    for (uint64_t M = CacheMask[W]; M; M &= M - 1) {
+      size_t Class = W * 64 + __builtin_ctzll(M);
+      for (Handle H = CacheHead[Class]; H != None;) {
+        Handle Next = Chunks[H].BinNext;
+        Chunks[H].AllocId = -1;
+        Chunks[H].BinNext = None;
+        Chunks[H].FreeSince = PassSeq;
+        Chunks[H].FreeEvent = events();
+        insertIntoBin(coalesce(H));
+        H = Next;
+      }
+      CacheHead[Class] = None;
+    }
+  std::fill(CacheMask.begin(), CacheMask.end(), 0);
+  CachedBytes = 0;
+  return Bytes;
+}

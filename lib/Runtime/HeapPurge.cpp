@@ -1,0 +1,218 @@
+//===- HeapPurge.cpp - Giving a heap's free pages back to the system ------===//
+//
+// Purging (decommitting) the whole pages of free chunks and recommitting
+// them on reuse: by age (a chunk free for the delay, checked every
+// CheckEvery allocs and frees), when a heap would grow past the peak of
+// committed bytes, and on request. The caller holds the heap's lock.
+//
+//===----------------------------------------------------------------------===//
+
+#include "BFCHeap.h"
+#include "Internal.h"
+
+#include <algorithm>
+
+using namespace memplan::rt;
+
+//===-- Purging -----------------------------------------------------------===//
+
+// The pages under an allocated chunk are counted reserved again (the system
+// gives them back, zeroed, at the first touch).
+void BFCHeap::recommit(Chunk &C) {
+  C.MayBeGone = false;
+  Region *R = regionFor(C.Ptr);
+  if (!R->GoneBytes)
+    return;
+  uint64_t First = (C.Ptr - R->Base) / Page;
+  uint64_t Last = (C.Ptr + C.Size - 1 - R->Base) / Page;
+  uint64_t Pages = 0;
+  for (uint64_t P = First; P <= Last; ++P) {
+    uint64_t &W = R->Gone[P / 64];
+    if (!W) {
+      P |= 63; // skip the word
+      continue;
+    }
+    uint64_t Bit = uint64_t(1) << (P % 64);
+    if (W & Bit) {
+      W &= ~Bit;
+      ++Pages;
+    }
+  }
+  if (!Pages)
+    return;
+  uint64_t Bytes = Pages * Page;
+  R->GoneBytes -= Bytes;
+  GoneBytes -= Bytes;
+  // No makeRoom here: purging other chunks to pay for these pages traded
+  // one refault for another (the random mix faulted 4x the pages glibc
+  // does). Pages come back only when free for the delay, or when the heap
+  // grows past the peak (extend).
+  Stats.bytes_reserved += Bytes;
+  Shared->tryReserve(Bytes); // no limit when purging: always succeeds
+}
+
+// Growing the heap by Bytes would raise the peak of bytes reserved (committed):
+// first give free pages back, here and in every heap whose lock is free
+// (try_lock: never waits), so that the peak follows what is in use over all
+// heaps. Eager (no delay): every free page. With a delay: the oldest free
+// chunks first, only as many bytes as would pass the peak, so pages freed
+// lately (likely reused soon) stay. Below the peak nothing is purged here: a
+// program that repeats itself pays no system calls once warm.
+void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
+  uint64_t Reserved = Shared->Reserved.load(std::memory_order_relaxed);
+  uint64_t Peak = Shared->PeakReserved.load(std::memory_order_relaxed);
+  if (!CanPurge || Reserved + Bytes <= Peak)
+    return;
+  // Hysteresis: while this heap's free committed bytes are under 1/32 of
+  // its bytes in use (or 64 KiB), the peak may rise instead; once it has, a
+  // repeating program stays under it and never purges again.
+  uint64_t FreeCommitted = Stats.bytes_reserved - Stats.bytes_in_use;
+  if (FreeCommitted < std::max<uint64_t>(Stats.bytes_in_use / 32, 64 << 10))
+    return;
+  if (DelayNs) {
+    uint64_t Want = Reserved + Bytes - Peak;
+    uint64_t Got = purgeOldestLocked(Want, Keep, false);
+    for (BFCHeap *O : Shared->Heaps)
+      if (Got < Want && O != this && O->CanPurge && O->Mu.try_lock()) {
+        Got += O->purgeOldestLocked(Want - Got, None, false, /*Idle=*/true);
+        O->Mu.unlock();
+      }
+    return;
+  }
+  // Cached chunks are free memory too: merge them back first.
+  flushCacheLocked();
+  purgeLocked(Keep);
+  for (BFCHeap *O : Shared->Heaps)
+    if (O != this && O->CanPurge && O->Mu.try_lock()) {
+      O->flushCacheLocked();
+      O->purgeLocked();
+      O->Mu.unlock();
+    }
+}
+
+uint64_t BFCHeap::purgeChunk(Region &R, Chunk &C) {
+  uint64_t Lo = alignUp(C.Ptr - R.Base, Page);
+  uint64_t Hi = alignDown(C.Ptr + C.Size - R.Base, Page);
+  if (Hi <= Lo || Hi - Lo < PurgeMin)
+    return 0;
+  uint64_t Pages = 0;
+  for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
+    Pages += !(R.Gone[P / 64] & (uint64_t(1) << (P % 64)));
+  if (!Pages || !Sub->decommit(R.Base + Lo, Hi - Lo))
+    return 0;
+  C.MayBeGone = true;
+  for (uint64_t P = Lo / Page; P < Hi / Page; ++P)
+    R.Gone[P / 64] |= uint64_t(1) << (P % 64);
+  uint64_t Bytes = Pages * Page;
+  R.GoneBytes += Bytes;
+  GoneBytes += Bytes;
+  Stats.bytes_reserved -= Bytes;
+  Stats.bytes_purged += Bytes;
+  Shared->unreserve(Bytes);
+  return Bytes;
+}
+
+uint64_t BFCHeap::purgeLocked(Handle Keep) {
+  return purgeOldestLocked(UINT64_MAX, Keep, true);
+}
+
+uint64_t BFCHeap::purgeOldestLocked(uint64_t Want, Handle Keep, bool AnyAge,
+                                    bool Idle) {
+  uint64_t Bytes = 0;
+  uint64_t Young = events() > MinAgeEvents ? events() - MinAgeEvents : 0;
+  for (Handle H = AgeHead; H != None && Bytes < Want;) {
+    Handle Next = Chunks[H].AgeNext;
+    const Chunk &C = Chunks[H];
+    // Idle: free since before the last two passes (an eighth of the delay
+    // at least), not only for MinAgeEvents of this heap's events.
+    bool Old =
+        AnyAge || (Idle ? C.FreeSince + 2 <= PassSeq : C.FreeEvent <= Young);
+    if (H != Keep && Old) {
+      Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+      ageRemove(H);
+    }
+    H = Next;
+  }
+  return Bytes;
+}
+
+// The free chunks whose whole pages may be purged join the age list in the
+// order they were freed; a chunk leaves it when allocated, merged or purged.
+void BFCHeap::ageInsert(Handle H) {
+  Chunk &C = Chunks[H];
+  uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
+  uint64_t Lo = alignUp(Addr, Page), Hi = alignDown(Addr + C.Size, Page);
+  if (Hi <= Lo || Hi - Lo < PurgeMin)
+    return;
+  C.InAge = true;
+  C.AgePrev = AgeTail;
+  C.AgeNext = None;
+  if (AgeTail != None)
+    Chunks[AgeTail].AgeNext = H;
+  else
+    AgeHead = H;
+  AgeTail = H;
+}
+
+void BFCHeap::ageRemove(Handle H) {
+  Chunk &C = Chunks[H];
+  if (C.AgePrev != None)
+    Chunks[C.AgePrev].AgeNext = C.AgeNext;
+  else
+    AgeHead = C.AgeNext;
+  if (C.AgeNext != None)
+    Chunks[C.AgeNext].AgePrev = C.AgePrev;
+  else
+    AgeTail = C.AgePrev;
+  C.AgePrev = C.AgeNext = None;
+  C.InAge = false;
+}
+
+// Every CheckEvery allocs and frees: the pages of chunks free for the delay
+// go back. Reading the clock on every call would cost more than the call.
+void BFCHeap::tick() {
+  EventsToCheck = CheckEvery;
+  uint64_t Now = readClock();
+  if (!passLocked(Now))
+    return;
+  // A heap nobody calls any more (its thread ended or went quiet) would
+  // keep its free pages for ever: the heaps that run make its passes, when
+  // its lock is free (try_lock: never waits).
+  for (BFCHeap *O : Shared->Heaps)
+    if (O != this && O->DelayNs && O->Mu.try_lock()) {
+      O->passLocked(Now);
+      O->Mu.unlock();
+    }
+}
+
+bool BFCHeap::passLocked(uint64_t Now) {
+  // The list is in the order of going into a bin, but a split or merge
+  // keeps the older age: a full walk, every eighth of the delay.
+  if (Now < NextPass)
+    return false;
+  NextPass = Now + std::max<uint64_t>(DelayNs / 8, 1);
+  ++PassSeq;
+  PassTimes[PassSeq % 16] = Now;
+  // Chunks waiting in the size cache go to the bins to age like the rest
+  // (an idle cache would hold its bytes for ever).
+  flushCacheLocked();
+  purgeAged(Now);
+  return true;
+}
+
+uint64_t BFCHeap::purgeAged(uint64_t Now) {
+  uint64_t Bytes = 0;
+  for (Handle H = AgeHead; H != None;) {
+    Handle Next = Chunks[H].AgeNext;
+    // Freed before pass After: surely free since that pass's time. Passes
+    // 16 back are more than the delay ago.
+    uint64_t After = Chunks[H].FreeSince + 1;
+    if (After <= PassSeq &&
+        (PassSeq - After >= 16 || PassTimes[After % 16] + DelayNs <= Now)) {
+      Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+      ageRemove(H);
+    }
+    H = Next;
+  }
+  return Bytes;
+}
