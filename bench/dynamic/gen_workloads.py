@@ -575,7 +575,8 @@ class Dec:
         return head + " {\n" + "\n".join(w.lines) + "\n}\n"
 
 
-def decoder_main(dec, prompt, steps, reps, dump_cache, causal, static_prompt=False):
+def decoder_main(dec, prompt, steps, reps, dump_cache, causal, static_prompt=False,
+                 loop=False):
     """main: prefill(prompt) `reps` times, then `steps` decode calls at
     positions prompt.. (reps = 0: decode only, on the zero cache: the same
     sizes, the same work, other values), then optionally the cache rows
@@ -698,7 +699,30 @@ def decoder_main(dec, prompt, steps, reps, dump_cache, causal, static_prompt=Fal
         tk = tokens(prompt)
         for r in range(reps):
             call("run_prefill", tk, tt)
-    for t in range(steps):
+    if loop and steps:
+        # One scf.for over the positions, as a generation loop is written;
+        # the cache (in args) is carried through iter_args.
+        lo, hi, it, r = v("lo"), v("hi"), v("p"), v("lr")
+        L += [f"  {lo} = arith.constant {prompt} : index",
+              f"  {hi} = arith.constant {prompt + steps} : index"]
+        iters = [v("it") for _ in range(nc)]
+        head = f"  scf.for {it} = {lo} to {hi} step %c1"
+        if nc:
+            head = (f"  {r}:{nc} = " + head.lstrip() + " iter_args("
+                    + ", ".join(f"{x} = {c}" for x, c in zip(iters, cur)) + ") -> ("
+                    + ", ".join([ct] * nc) + ")")
+        L.append(head + " {")
+        cur[:] = iters
+        tm, ta, tr, tok = v("t"), v("t"), v("t"), v("tk")
+        L += [f"  {tm} = arith.muli {it}, %c13 : index", f"  {ta} = arith.addi {tm}, %c5 : index",
+              f"  {tr} = arith.remui {ta}, %cv : index",
+              f"  {tok} = arith.index_cast {tr} : index to i32"]
+        call("run_decode", f"{tok}, {it}", "i32, index")
+        if nc:
+            L.append("  scf.yield " + ", ".join(cur) + " : " + ", ".join([ct] * nc))
+        L.append("  }")
+        cur[:] = [f"{r}#{k}" for k in range(nc)]
+    for t in range(0 if loop else steps):
         pos = prompt + t
         tok, p = v("tk"), v("pos")
         L.extend([f"  {tok} = arith.constant {(13 * pos + 5) % V} : i32",
@@ -818,6 +842,8 @@ def main():
     ap.add_argument("--cache-in", choices=["globals", "args"], default="globals",
                     help="decoder: the KV cache in mutable memref.globals, or tensors passed "
                     "in and returned by prefill and decode (tensor.insert_slice)")
+    ap.add_argument("--loop", action="store_true",
+                    help="decoder: the decode steps in one scf.for in main (not unrolled)")
     ap.add_argument("--bound-pos", action="store_true",
                     help="decoder: memplan.max = capacity - 1 on decode's pos")
     ap.add_argument("-o", "--output", help="write here instead of stdout")
@@ -834,13 +860,13 @@ def main():
                f"--hidden {d} --heads {a.heads} --vocab {a.vocab} --capacity {a.capacity} "
                f"--prompt {a.prompt} --steps {a.steps} --reps {a.reps} --cache-in {a.cache_in}"
                + "".join(f" --{k}" for k in ("dump-cache", "causal-check", "bound-pos",
-                                             "static-prompt")
+                                             "static-prompt", "loop")
                          if getattr(a, k.replace("-", "_"))) + "\n")
         out = (hdr + dec.globals()
                + dec.entry("prefill", static_rows=a.prompt if a.static_prompt else None)
                + dec.entry("decode", a.bound_pos)
                + decoder_main(dec, a.prompt, a.steps, a.reps, a.dump_cache, a.causal_check,
-                              a.static_prompt))
+                              a.static_prompt, a.loop))
     else:
         hidden = a.hidden or 64
         if a.model == "bert":
