@@ -6,6 +6,13 @@ import json,subprocess,sys,glob,os,tempfile
 TMP=tempfile.mkdtemp(prefix='memplan-reports-')
 old,new=sys.argv[1],sys.argv[2]
 NEWF={"certified_lower_bound","gap","kind","offsets","total_size","object_ids","object_sizes","objects_lower_bound"}
+# Schema 1's copies (schema 2 dropped them; include/memplan/Core/Report.h).
+def schema2(r):
+    r.pop('schema_version',None)
+    for f in r['functions']:
+        for a in f['arenas']:
+            a.get('peak',{}).pop('bytes',None)
+    return r
 diffs=0
 for m in sorted(glob.glob(os.path.join(sys.argv[3] if len(sys.argv) > 3 else os.path.join(os.path.dirname(__file__), '..', '..', 'shared', 'models'), '*.mlir'))):
     n=os.path.basename(m)[:-5]
@@ -16,7 +23,7 @@ for m in sorted(glob.glob(os.path.join(sys.argv[3] if len(sys.argv) > 3 else os.
     for tool,tag in [(old,'old'),(new,'new')]:
         out=f'{TMP}/{n}.{tag}.json'
         subprocess.run([tool,b,f'--tensor-mem-plan=report={out}','-o','/dev/null'],check=True)
-        reps.append(json.load(open(out)))
+        reps.append(schema2(json.load(open(out))))
     def strip(r):
         for f in r['functions']:
             f.pop('weights',None)  # read-only data (tensor-mem-hoist-constants)

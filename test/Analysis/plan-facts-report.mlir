@@ -26,7 +26,7 @@
 // CHECK:      "chosen": "greedy-by-size-offsets",
 // CHECK:      "lower_bound": 128,
 // CHECK:      "optimal": true,
-// CHECK:      "strategy": "greedy-by-size-offsets",
+// CHECK:      "strategy": "greedy-by-size-offsets"
 // CHECK:      "num_tasks": 9,
 // CHECK-NEXT: "unplanned": [
 // CHECK-NEXT: {
@@ -42,7 +42,7 @@
 // AUTO:      "chosen": "greedy-by-size-offsets",
 // AUTO:      "lower_bound": 128,
 // AUTO:      "optimal": true,
-// AUTO:      "strategy": "auto",
+// AUTO:      "strategy": "auto"
 func.func @trace(%x: f32) -> memref<4xf32> {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<16xf32>

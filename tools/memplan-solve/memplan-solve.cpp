@@ -172,7 +172,7 @@ static void printTable(ArrayRef<Row> Rows, raw_ostream &OS) {
 }
 
 static void printCSV(ArrayRef<Row> Rows, raw_ostream &OS) {
-  OS << "strategy,total_size,lower_bound,ratio,milliseconds,optimal,"
+  OS << "strategy,arena_size,lower_bound,ratio,milliseconds,optimal,"
         "objects_lower_bound,certified_lower_bound\n";
   uint64_t Best = bestBound(Rows);
   for (const Row &R : Rows)

@@ -7,23 +7,27 @@
 //
 //   {"functions": [{"function", "location", "num_tasks",
 //                   "arenas": [ARENA...], "unplanned": [...],
-//                   "entry"?, "footprint"?: FOOTPRINT, "weights"?}]}
+//                   "entry"?, "footprint"?: FOOTPRINT, "weights"?}],
+//    "schema_version": 2}
 //   FOOTPRINT = {"arenas", "callees", "hoisted", "steady", "first_call",
 //                "not_counted": [text...]}
 //   ARENA = {"alignment", "arena_size", "buffers": [BUFFER...],
 //            "bytes_without_planning", "certified_lower_bound", "chosen",
 //            "gap", "kind", "lower_bound", "memory_space",
 //            "object_ids"?, "object_sizes"?, "objects_lower_bound"?,
-//            "offsets", "optimal",
-//            "peak": {"bytes", "live": [ids], "location"?, "op"?, "task"},
-//            "strategy", "total_size"}
+//            "optimal", "peak": {"live": [ids], "location"?, "op"?, "task"},
+//            "strategy"}
 //   BUFFER = {"first_task", "id", "inplace_of"?, "last_task", "location"?,
 //             "offset", "op"?, "size", "type"?, "writer"?: {"location", "op"}}
 //
-// Keys are sorted. "lower_bound" is the live-bytes bound of every plan,
-// whatever its kind; "certified_lower_bound" the best bound proven for the
-// records and "gap" the arena's bytes above it; shared-object plans add
-// "objects_lower_bound". Fields marked ? appear when known.
+// One name per fact: "strategy" is the strategy asked for, "chosen" the one
+// that made the plan (they differ under auto); "lower_bound" is the
+// live-bytes bound, reached at "peak"; "certified_lower_bound" the best
+// bound proven for the records, "gap" the arena's bytes above it. Schema 2
+// dropped schema 1's copies: "total_size" (= arena_size), "offsets"
+// (= buffers[].offset) and "peak.bytes" (= lower_bound). Keys are sorted;
+// shared-object plans add "objects_lower_bound"; fields marked ? appear
+// when known. docs/UserGuide.md ("The report") points here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +46,9 @@
 #include <vector>
 
 namespace memplan {
+
+/// Raised whenever a key of the JSON changes meaning or goes away.
+constexpr int kReportSchemaVersion = 2;
 
 struct BufferReport {
   /// Written as a number when it is one.

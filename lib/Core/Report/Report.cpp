@@ -114,13 +114,9 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
       if (A.ObjectsLowerBound)
         J.attribute("objects_lower_bound", *A.ObjectsLowerBound);
     }
-    J.attributeArray("offsets", [&] {
-      for (const BufferReport &B : A.Buffers)
-        J.value(B.Offset);
-    });
     J.attribute("optimal", A.Optimal);
+    // Peak.Bytes is lower_bound: one name per fact.
     J.attributeObject("peak", [&] {
-      J.attribute("bytes", A.Peak.Bytes);
       J.attributeArray("live", [&] {
         for (size_t I : A.Peak.Live) {
           assert(I < A.Buffers.size() && "the peak indexes the buffers");
@@ -134,7 +130,6 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
       J.attribute("task", A.Peak.Task);
     });
     J.attribute("strategy", A.Strategy);
-    J.attribute("total_size", A.ArenaSize);
   });
 }
 
@@ -189,6 +184,7 @@ void memplan::writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
             });
         });
     });
+    J.attribute("schema_version", kReportSchemaVersion);
   });
   OS << "\n";
 }
