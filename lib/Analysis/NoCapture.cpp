@@ -27,7 +27,7 @@ bool memplan::callKeepsNoReference(CallOpInterface Call, OpOperand &Use) {
   unsigned Index = Use.getOperandNumber() - Args.getBeginOperandIndex();
   if (Index >= Args.size() || Index >= Fn.getNumArguments())
     return false;
-  if (Fn.getArgAttr(Index, NoCaptureAttr) ||
+  if (Fn.getArgAttr(Index, kNoCaptureAttr) ||
       Fn.getArgAttr(Index, "llvm.nocapture"))
     return true;
   return Fn.isExternal() && isKnownReader(Fn.getName());
@@ -52,9 +52,9 @@ memplan::markNoCaptureArguments(Operation *Root) {
       if (!isa<BaseMemRefType>(Fn.getArgument(I).getType()))
         continue;
       // Assumed first, so that recursion does not count as keeping.
-      if (!Fn.getArgAttr(I, NoCaptureAttr))
+      if (!Fn.getArgAttr(I, kNoCaptureAttr))
         Added.push_back({Fn, I});
-      Fn.setArgAttr(I, NoCaptureAttr, UnitAttr::get(Fn.getContext()));
+      Fn.setArgAttr(I, kNoCaptureAttr, UnitAttr::get(Fn.getContext()));
       Marked.push_back({Fn, I});
     }
   });
@@ -63,13 +63,13 @@ memplan::markNoCaptureArguments(Operation *Root) {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (auto &[Fn, I] : Marked)
-      if (Fn.getArgAttr(I, NoCaptureAttr) && keepsArgument(Fn, I)) {
-        Fn.removeArgAttr(I, NoCaptureAttr);
+      if (Fn.getArgAttr(I, kNoCaptureAttr) && keepsArgument(Fn, I)) {
+        Fn.removeArgAttr(I, kNoCaptureAttr);
         Changed = true;
       }
   }
   llvm::erase_if(Added, [](auto &M) {
-    return !M.first.getArgAttr(M.second, NoCaptureAttr);
+    return !M.first.getArgAttr(M.second, kNoCaptureAttr);
   });
   return Added;
 }
@@ -77,5 +77,5 @@ memplan::markNoCaptureArguments(Operation *Root) {
 void memplan::unmarkArguments(
     ArrayRef<std::pair<FunctionOpInterface, unsigned>> Marked) {
   for (auto [Fn, I] : Marked)
-    Fn.removeArgAttr(I, NoCaptureAttr);
+    Fn.removeArgAttr(I, kNoCaptureAttr);
 }

@@ -27,7 +27,7 @@ memplan::WeightsReport memplan::collectReadOnlyData(FunctionOpInterface Fn) {
       B.Bytes = L->Size;
     else
       llvm::consumeError(L.takeError());
-    if (Global->hasAttr(HoistedGlobalAttr))
+    if (Global->hasAttr(kHoistedGlobalAttr))
       B.Kind = "hoisted";
     else
       B.Kind = Global.getConstant() ? "constant" : "mutable";

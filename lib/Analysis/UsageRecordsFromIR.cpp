@@ -80,10 +80,10 @@ static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound) {
     std::string Where = " on argument " + std::to_string(Arg.getArgNumber()) +
                         " of @" + Fn.getName().str();
     if (auto Max =
-            Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(), kMaxAttrName))
+            Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(), kMaxAttr))
       return Max.getInt() >= 0
                  ? std::optional<SizeBound>(
-                       {Max.getInt(), "memplan.max = " +
+                       {Max.getInt(), kMaxAttr.str() + " = " +
                                           std::to_string(Max.getInt()) + Where})
                  : std::nullopt;
     if (ArgumentBound >= 0)
@@ -311,7 +311,7 @@ private:
     Buffer.LastUser = S.LastUser;
     Buffer.Deallocs = Info.Deallocs;
     Buffer.MemorySpace = Type.getMemorySpace();
-    Buffer.Persistent = Alloc->hasAttr(kPersistentAttrName);
+    Buffer.Persistent = Alloc->hasAttr(kPersistentAttr);
     return std::nullopt;
   }
 

@@ -14,14 +14,13 @@
 #ifndef MEMPLAN_ANALYSIS_NOCAPTURE_H
 #define MEMPLAN_ANALYSIS_NOCAPTURE_H
 
+#include "memplan/Analysis/AttrNames.h"
+
 #include "mlir/IR/Operation.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace memplan {
-
-/// The argument attribute that says a callee does not keep the buffer.
-inline constexpr llvm::StringLiteral NoCaptureAttr = "memplan.nocapture";
 
 /// Whether the call only uses the buffer in \p Use (an argument operand)
 /// while it runs: the callee is a function of the symbol table whose

@@ -9,6 +9,7 @@
 #ifndef MEMPLAN_ANALYSIS_READONLYDATA_H
 #define MEMPLAN_ANALYSIS_READONLYDATA_H
 
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Core/Report.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -20,11 +21,8 @@
 
 namespace memplan {
 
-/// Unit attribute tensor-mem-hoist-constants puts on the globals it creates.
-inline constexpr llvm::StringLiteral HoistedGlobalAttr = "memplan.hoisted";
-
-/// Unit attribute on the function that fills them on the first call.
-inline constexpr llvm::StringLiteral InitFunctionAttr = "memplan.init";
+/// The former name of kInitFunctionAttr, while TensorMemPlan.cpp uses it.
+inline constexpr llvm::StringLiteral InitFunctionAttr = kInitFunctionAttr;
 
 /// The memref.global's that Fn takes with memref.get_global, once each in
 /// the order of their first get_global (a global of unknown size counts 0

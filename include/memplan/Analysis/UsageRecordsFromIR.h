@@ -10,6 +10,7 @@
 #ifndef MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
 #define MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
 
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Core/Types.h"
 
@@ -101,13 +102,6 @@ struct ArenaInput {
 
 ArenaInput arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
                       uint64_t Alignment, bool PreserveIntermediates);
-
-/// Name of the unit attribute that marks an alloc as persistent.
-constexpr llvm::StringLiteral kPersistentAttrName = "memplan.persistent";
-
-/// Name of the argument attribute that bounds an index argument: an alloc
-/// sized by it is planned at the bound.
-constexpr llvm::StringLiteral kMaxAttrName = "memplan.max";
 
 /// The default cap on a bounded dynamic buffer: 256 MiB.
 constexpr uint64_t kDefaultMaxStaticBytes = uint64_t(1) << 28;

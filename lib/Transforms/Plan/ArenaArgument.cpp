@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TensorMemPlanInternal.h"
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/NoCapture.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -66,14 +67,14 @@ FailureOr<Value> memplan::addArenaArgument(FunctionOpInterface Fn,
   unsigned Index = Fn.getNumArguments();
   OpBuilder B(Fn.getContext());
   auto SizeAttr = B.getNamedAttr(
-      "memplan.arena_size",
+      kArenaSizeAttr,
       B.getI64IntegerAttr(static_cast<int64_t>(ArenaType.getNumElements())));
   auto AlignAttr =
-      B.getNamedAttr("memplan.arena_alignment",
+      B.getNamedAttr(kArenaAlignmentAttr,
                      B.getI64IntegerAttr(static_cast<int64_t>(Alignment)));
   // Only views of planned buffers, which never escape, reach the arena: a
   // caller may plan the arena it passes like any buffer.
-  auto NoCapture = B.getNamedAttr(NoCaptureAttr, B.getUnitAttr());
+  auto NoCapture = B.getNamedAttr(kNoCaptureAttr, B.getUnitAttr());
   if (failed(Fn.insertArgument(
           Index, ArenaType,
           B.getDictionaryAttr({SizeAttr, AlignAttr, NoCapture}), Fn.getLoc())))

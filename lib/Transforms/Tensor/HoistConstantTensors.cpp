@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Transforms/FoldSplatLinalg.h"
@@ -338,7 +339,7 @@ void HoistConstantTensors::hoistInto(
   auto Private = B.getStringAttr("private");
   // Globals go before Fn, renamed by the symbol table if the name is taken.
   auto Mark = [&](Operation *Op) {
-    Op->setAttr(memplan::HoistedGlobalAttr, UnitAttr::get(Ctx));
+    Op->setAttr(memplan::kHoistedGlobalAttr, UnitAttr::get(Ctx));
     Symbols.insert(Op, Block::iterator(Fn));
   };
 
@@ -359,7 +360,7 @@ void HoistConstantTensors::hoistInto(
       Loc, ("__memplan_init_" + Fn.getName()).str(), B.getFunctionType({}, {}));
   Init.setPrivate();
   // The report counts its arenas on the first call only.
-  Init->setAttr(memplan::InitFunctionAttr, B.getUnitAttr());
+  Init->setAttr(memplan::kInitFunctionAttr, B.getUnitAttr());
   Symbols.insert(Init, Block::iterator(Fn));
   OpBuilder InitB = OpBuilder::atBlockEnd(Init.addEntryBlock());
   llvm::SetVector<Operation *> Derived = constantDerivedOps(Fn.front());

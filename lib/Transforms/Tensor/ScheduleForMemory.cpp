@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Core/Schedule.h"
@@ -124,8 +125,8 @@ public:
     if (auto Get = M.getDefiningOp<memref::GetGlobalOp>()) {
       auto Global = Symbols.lookupNearestSymbolFrom<memref::GlobalOp>(
           Get, Get.getNameAttr().getAttr());
-      if (Global &&
-          (Global.getConstant() || Global->hasAttr(memplan::HoistedGlobalAttr)))
+      if (Global && (Global.getConstant() ||
+                     Global->hasAttr(memplan::kHoistedGlobalAttr)))
         return {};
     }
     return memrefRoot(M);
