@@ -53,6 +53,9 @@ def main():
     ap.add_argument("--timeout", type=int, default=run.TIMEOUT,
                     help="seconds per tool run (a hang counts as differing)")
     ap.add_argument("--memplan-opt", default=os.path.join(run.SRC, "build", "bin", "memplan-opt"))
+    ap.add_argument("--old-memplan-opt", default=None,
+                    help="the memplan-opt that runs --flags (an old build, or one with the "
+                         "fix switched off; default --memplan-opt)")
     ap.add_argument("--llvm-bin", default="/usr/lib/llvm-22/bin")
     ap.add_argument("--llvm-lib", default="/usr/lib/llvm-22/lib")
     ap.add_argument("--runtime-lib", default=os.path.join(run.SRC, "build", "lib",
@@ -102,7 +105,8 @@ def main():
             st, got, _ = run.call(tools.run_cmd(ll, runtime=a.runtime))
             if st != "ok" or got != ref:
                 return False
-        if run.call(tools.opt_cmd(cand, flags + plan_lower, ll))[0] != "ok":
+        if run.call([a.old_memplan_opt or a.memplan_opt, cand] + flags + plan_lower +
+                    ["-o", ll])[0] != "ok":
             return False
         for _ in range(a.tries):  # a race (async) shows only in some runs
             st, got, _ = run.call(tools.run_cmd(ll, runtime=a.runtime))
