@@ -4,7 +4,7 @@
 // RUN: memplan-opt %s --split-input-file --tensor-mem-lower-runtime="plan-at-run-time=false" --verify-diagnostics | FileCheck %s
 // RUN: not memplan-opt %s --split-input-file --tensor-mem-lower-runtime="alignment=3" 2>&1 | FileCheck %s --check-prefix=BADALIGN
 
-// BADALIGN: alignment must be a positive power of two, got 3
+// BADALIGN: tensor-mem-lower-runtime: alignment 3 is not a positive power of two
 
 // Byte sizes: the element stride (i1 -> 1, i17 -> 4, vector<3xf32> -> 16,
 // complex<f64> -> 16) times the static dims, times each dynamic size.

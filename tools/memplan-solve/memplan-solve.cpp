@@ -246,7 +246,7 @@ int main(int argc, char **argv) {
   if (InputFile.empty())
     return fail(2, "no input file (usage: memplan-solve FILE.csv ...)");
   if (Error E = checkAlignment(Alignment))
-    return fail(2, "--alignment=" + toString(std::move(E)));
+    return fail(2, toString(std::move(E)));
   if (BudgetMs < 0)
     return fail(2, "--budget-ms=" + Twine(std::to_string(BudgetMs)) +
                        " is negative");

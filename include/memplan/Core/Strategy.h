@@ -98,9 +98,14 @@ std::vector<std::string> strategyNames();
 constexpr uint64_t kMaxAlignment = uint64_t(1) << 30;
 
 /// Why Alignment cannot plan: zero, not a power of two, or above
-/// kMaxAlignment. The message starts with the number, for the caller to
-/// prefix with its option's name ("alignment ", "--alignment=").
+/// kMaxAlignment. The one message for a bad alignment, wherever it is given
+/// (the passes, the pipeline, the C++ API, memplan-solve): "alignment N ...".
 llvm::Error checkAlignment(uint64_t Alignment);
+
+/// The same for an option that may be negative (the passes' alignment is an
+/// int64_t): a negative value is named as given, not as the unsigned number
+/// it would wrap to.
+llvm::Error checkAlignmentOption(int64_t Alignment);
 
 /// Why Records (with their in-place Pairs) cannot be planned at Alignment,
 /// whatever the strategy: a bad alignment, a record ending before it starts,

@@ -119,21 +119,28 @@ Plan memplan::planFromOffsets(OffsetsAssignment Offsets) {
 
 llvm::Error memplan::checkAlignment(uint64_t Alignment) {
   if (!llvm::isPowerOf2_64(Alignment))
-    return llvm::createStringError(std::to_string(Alignment) +
+    return llvm::createStringError("alignment " + std::to_string(Alignment) +
                                    " is not a positive power of two");
   if (Alignment > kMaxAlignment)
     return llvm::createStringError(
-        std::to_string(Alignment) +
+        "alignment " + std::to_string(Alignment) +
         " is above the largest alignment memplan plans with, " +
         std::to_string(kMaxAlignment) + " (1 GiB)");
   return llvm::Error::success();
+}
+
+llvm::Error memplan::checkAlignmentOption(int64_t Alignment) {
+  if (Alignment <= 0)
+    return llvm::createStringError("alignment " + std::to_string(Alignment) +
+                                   " is not a positive power of two");
+  return checkAlignment(static_cast<uint64_t>(Alignment));
 }
 
 llvm::Error memplan::checkRecords(llvm::ArrayRef<UsageRecord> Records,
                                   uint64_t Alignment,
                                   llvm::ArrayRef<InplacePair> Pairs) {
   if (llvm::Error E = checkAlignment(Alignment))
-    return llvm::createStringError("alignment " + llvm::toString(std::move(E)));
+    return E;
   for (size_t I = 0; I < Records.size(); ++I)
     if (Records[I].FirstTask > Records[I].LastTask)
       return llvm::createStringError(

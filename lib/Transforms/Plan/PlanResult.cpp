@@ -31,7 +31,7 @@ llvm::Error memplan::checkPlanOptions(const PlanOptions &Options) {
     return unknownStrategyError(Options.Strategy);
   // Core decides what alignment plans (planMemory checks it again).
   if (llvm::Error E = checkAlignment(Options.Alignment))
-    return llvm::createStringError("alignment " + llvm::toString(std::move(E)));
+    return E;
   if (!(Options.BudgetMs >= 0))
     return llvm::createStringError(
         "budget-ms " +

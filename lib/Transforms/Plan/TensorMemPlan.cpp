@@ -124,10 +124,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       mlir::emitError(UnknownLoc::get(Ctx)) << Msg;
       return failure();
     };
-    if (alignment <= 0)
-      return Fail("tensor-mem-plan: alignment " +
-                  llvm::Twine(static_cast<int64_t>(alignment)) +
-                  " is not a positive power of two");
+    // Before planOptions() wraps a negative value.
+    if (llvm::Error E = checkAlignmentOption(alignment))
+      return Fail("tensor-mem-plan: " + llvm::toString(std::move(E)));
     if (maxStaticBytes < 0)
       return Fail("tensor-mem-plan: max-static-bytes " +
                   llvm::Twine(static_cast<int64_t>(maxStaticBytes)) +

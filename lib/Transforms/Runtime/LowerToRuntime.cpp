@@ -212,16 +212,10 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
 
 void TensorMemLowerRuntimePass::runOnOperation() {
   ModuleOp M = getOperation();
-  if (alignment <= 0 || !llvm::isPowerOf2_64(alignment)) {
-    M.emitError() << "tensor-mem-lower-runtime: alignment must be a positive "
-                     "power of two, got "
-                  << static_cast<int64_t>(alignment);
-    return signalPassFailure();
-  }
-  // Above the largest alignment memplan plans with (Core decides), the
-  // option is wrong, not each buffer.
-  if (llvm::Error E = memplan::checkAlignment(alignment)) {
-    M.emitError() << "tensor-mem-lower-runtime: alignment "
+  // Core decides what alignment plans, with the message tensor-mem-plan
+  // gives too.
+  if (llvm::Error E = memplan::checkAlignmentOption(alignment)) {
+    M.emitError() << "tensor-mem-lower-runtime: "
                   << llvm::toString(std::move(E));
     return signalPassFailure();
   }
