@@ -70,3 +70,16 @@ memplan::getBufferLayout(mlir::MemRefType Type, mlir::Operation *Scope) {
     return llvm::createStringError("byte size overflows 64 bits");
   return ElementLayout{*Bytes, Element->Alignment};
 }
+
+std::optional<uint64_t> memplan::staticTensorBytes(Type T, Operation *Scope) {
+  auto Tensor = dyn_cast<RankedTensorType>(T);
+  if (!Tensor || !Tensor.hasStaticShape())
+    return std::nullopt;
+  llvm::Expected<ElementLayout> Layout = getBufferLayout(
+      MemRefType::get(Tensor.getShape(), Tensor.getElementType()), Scope);
+  if (!Layout) {
+    llvm::consumeError(Layout.takeError());
+    return std::nullopt;
+  }
+  return Layout->Size;
+}

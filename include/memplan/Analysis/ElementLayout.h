@@ -8,6 +8,8 @@
 #include "mlir/IR/Types.h"
 #include "llvm/Support/Error.h"
 
+#include <optional>
+
 namespace memplan {
 
 /// What LLVM lowering allocates per element of a memref, and the alignment
@@ -28,6 +30,11 @@ llvm::Expected<ElementLayout> getElementLayout(mlir::Type Element,
 /// layout, an element type without a known size, or 64-bit overflow.
 llvm::Expected<ElementLayout> getBufferLayout(mlir::MemRefType Type,
                                               mlir::Operation *Scope);
+
+/// The bytes of the buffer a static-shape ranked tensor of type T becomes
+/// (its memref with the identity layout); none when T is no such tensor or
+/// its layout is unknown.
+std::optional<uint64_t> staticTensorBytes(mlir::Type T, mlir::Operation *Scope);
 
 } // namespace memplan
 
