@@ -1,0 +1,50 @@
+//===- ArenaInput.cpp - The planner's input from the planned buffers ------===//
+//
+// Groups a function's planned buffers by memory space (one arena each) and
+// turns a group into the records, alignment and unplanned bytes a strategy
+// is given.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Analysis/UsageRecordsFromIR.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace memplan;
+
+SmallVector<ArenaGroup>
+memplan::groupByMemorySpace(const FunctionBuffers &Buffers) {
+  SmallVector<ArenaGroup> Groups;
+  for (const PlannableBuffer &B : Buffers.Planned) {
+    auto It = llvm::find_if(Groups, [&](const ArenaGroup &G) {
+      return G.MemorySpace == B.MemorySpace;
+    });
+    if (It == Groups.end()) {
+      Groups.push_back({B.MemorySpace, {}});
+      It = std::prev(Groups.end());
+    }
+    It->Buffers.push_back(&B);
+  }
+  return Groups;
+}
+
+ArenaInput memplan::arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
+                               uint64_t Alignment, bool PreserveIntermediates) {
+  ArenaInput In;
+  In.Alignment = Alignment;
+  for (const PlannableBuffer *B : Group.Buffers) {
+    UsageRecord R = B->Record;
+    if (PreserveIntermediates || B->Persistent) {
+      R.FirstTask = 0;
+      R.LastTask = NumTasks;
+    }
+    In.Records.push_back(R);
+    In.BytesWithoutPlanning =
+        llvm::SaturatingAdd(In.BytesWithoutPlanning, R.Size);
+    In.Alignment = std::max(In.Alignment, B->Alignment);
+  }
+  assert(In.Records.size() == Group.Buffers.size() &&
+         "one record per buffer, in the group's order");
+  return In;
+}

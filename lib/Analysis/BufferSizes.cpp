@@ -1,0 +1,240 @@
+//===- BufferSizes.cpp - The size of each buffer under the options --------===//
+//
+// What BufferUsageAnalysis::buffers adds to the analysis under the options:
+// each buffer's bytes and alignment, a dynamic size planned at its bound
+// (proved, or promised by the user and checked at run time), and the order
+// in which the reasons to leave a buffer alone are given.
+//
+//===----------------------------------------------------------------------===//
+
+#include "memplan/Analysis/AttrNames.h"
+#include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Analysis/UsageRecordsFromIR.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "llvm/Support/Debug.h"
+
+#include <optional>
+
+#define DEBUG_TYPE "memplan-usage-records"
+
+using namespace mlir;
+using namespace memplan;
+
+llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
+                                                          Operation *Scope) {
+  if (!MemTy.hasStaticShape())
+    return llvm::createStringError("dynamic shape");
+  return getBufferLayout(MemTy, Scope);
+}
+
+static bool isFunctionArgument(Value V) {
+  auto Arg = dyn_cast<BlockArgument>(V);
+  return Arg && Arg.getOwner()->isEntryBlock() &&
+         isa<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+}
+
+namespace {
+/// A constant upper bound of a dynamic size, and whether it rests on a
+/// promise of the user's (then it is checked at run time).
+struct SizeBound {
+  int64_t Value = 0;
+  /// Set when the bound is the user's: "memplan.max = 16 on argument 0",
+  /// "dim-bounds=16 on dim 1 of argument 2".
+  std::string Promise;
+};
+} // namespace
+
+/// The dimension a tensor/memref.dim of a function argument reads, when it
+/// is a dynamic one of the argument's type (only those are the user's to
+/// bound: a static dimension is what the type says).
+static std::optional<std::pair<unsigned, int64_t>>
+dynamicArgumentDim(Value Size) {
+  Operation *Def = Size.getDefiningOp();
+  if (!isa_and_nonnull<memref::DimOp, tensor::DimOp>(Def) ||
+      !isFunctionArgument(Def->getOperand(0)))
+    return std::nullopt;
+  std::optional<int64_t> Index = getConstantIntValue(Def->getOperand(1));
+  auto Shaped = dyn_cast<ShapedType>(Def->getOperand(0).getType());
+  if (!Index || !Shaped || !Shaped.hasRank() || *Index < 0 ||
+      *Index >= Shaped.getRank() || !Shaped.isDynamicDim(*Index))
+    return std::nullopt;
+  return std::make_pair(cast<BlockArgument>(Def->getOperand(0)).getArgNumber(),
+                        *Index);
+}
+
+/// A constant upper bound of a dynamic size: from ValueBoundsOpInterface
+/// (affine.min, arith.minui, tensor/memref.dim of a bounded value, ...), or
+/// promised by the user as `memplan.max` on an index argument of the
+/// function or with dim-bounds for a dynamic dimension of an argument.
+static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound) {
+  if (isFunctionArgument(Size) && Size.getType().isIndex()) {
+    auto Arg = cast<BlockArgument>(Size);
+    auto Fn = cast<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+    std::string Where = " on argument " + std::to_string(Arg.getArgNumber()) +
+                        " of @" + Fn.getName().str();
+    if (auto Max =
+            Fn.getArgAttrOfType<IntegerAttr>(Arg.getArgNumber(), kMaxAttr))
+      return Max.getInt() >= 0
+                 ? std::optional<SizeBound>(
+                       {Max.getInt(), kMaxAttr.str() + " = " +
+                                          std::to_string(Max.getInt()) + Where})
+                 : std::nullopt;
+    if (ArgumentBound >= 0)
+      return SizeBound{ArgumentBound,
+                       "dim-bounds=" + std::to_string(ArgumentBound) + Where};
+  }
+  // A dynamic dim of a shaped argument, under the user's bound.
+  if (ArgumentBound >= 0)
+    if (auto Dim = dynamicArgumentDim(Size)) {
+      auto Fn = cast<FunctionOpInterface>(
+          cast<BlockArgument>(Size.getDefiningOp()->getOperand(0))
+              .getOwner()
+              ->getParentOp());
+      return SizeBound{ArgumentBound,
+                       "dim-bounds=" + std::to_string(ArgumentBound) +
+                           " on dim " + std::to_string(Dim->second) +
+                           " of argument " + std::to_string(Dim->first) +
+                           " of @" + Fn.getName().str()};
+    }
+  // arith.minui/minsi have no ValueBounds model in MLIR 22: the minimum is
+  // at most the bound of either operand.
+  if (isa_and_nonnull<arith::MinUIOp, arith::MinSIOp>(Size.getDefiningOp())) {
+    std::optional<SizeBound> Lhs =
+        upperBound(Size.getDefiningOp()->getOperand(0), ArgumentBound);
+    std::optional<SizeBound> Rhs =
+        upperBound(Size.getDefiningOp()->getOperand(1), ArgumentBound);
+    if (Lhs && Rhs)
+      return Lhs->Value <= Rhs->Value ? Lhs : Rhs;
+    if (Lhs || Rhs)
+      return Lhs ? Lhs : Rhs;
+  }
+  FailureOr<int64_t> Bound = ValueBoundsConstraintSet::computeConstantBound(
+      presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(Size),
+      /*stopCondition=*/nullptr, /*closedUB=*/true);
+  if (failed(Bound) || *Bound < 0)
+    return std::nullopt;
+  return SizeBound{*Bound, ""};
+}
+
+llvm::Expected<ElementLayout>
+memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound,
+                             SmallVectorImpl<SizePromise> *Promises) {
+  MemRefType Type = Alloc.getType();
+  SmallVector<int64_t> Shape(Type.getShape());
+  unsigned Next = 0;
+  for (int64_t &Dim : Shape)
+    if (ShapedType::isDynamic(Dim)) {
+      unsigned Index = Next++;
+      std::optional<SizeBound> Bound =
+          upperBound(Alloc.getDynamicSizes()[Index], ArgumentDimBound);
+      if (!Bound)
+        return llvm::createStringError("dynamic shape");
+      Dim = Bound->Value;
+      if (Promises && !Bound->Promise.empty())
+        Promises->push_back({Index, Bound->Value, Bound->Promise});
+    }
+  return getBufferLayout(MemRefType::get(Shape, Type.getElementType(),
+                                         Type.getLayout(),
+                                         Type.getMemorySpace()),
+                         Alloc.getOperation());
+}
+
+/// The size and alignment of Facts' buffer under Options, or why it has
+/// none; the reasons come in the order the checks used to run.
+static std::optional<UnplannedBuffer>
+sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
+           PlannableBuffer &Buffer) {
+  memref::AllocOp Alloc = Facts.Alloc;
+  auto Leave = [&](std::string Reason) {
+    return UnplannedBuffer{Alloc, std::move(Reason), nullptr};
+  };
+  MemRefType Type = Alloc.getType();
+  SmallVector<SizePromise, 1> Promises;
+  llvm::Expected<ElementLayout> Layout =
+      Type.hasStaticShape()
+          ? staticBufferLayout(Type, Alloc.getOperation())
+          : boundedBufferLayout(Alloc, Options.ArgumentDimBound, &Promises);
+  // A bound far above what the program will use (minui %n, 2^40) would
+  // make an arena nobody can allocate: above the cap it stays dynamic.
+  bool OverCap =
+      Layout && !Type.hasStaticShape() && Layout->Size > Options.MaxStaticBytes;
+  if (OverCap)
+    Layout = llvm::createStringError(
+        "dynamic shape (its bound, " + std::to_string(Layout->Size) +
+        " bytes, is above max-static-bytes=" +
+        std::to_string(Options.MaxStaticBytes) + ")");
+  bool Dynamic = false;
+  if (!Layout) {
+    std::string Why = llvm::toString(Layout.takeError());
+    if (!Options.DynamicRecords ||
+        !StringRef(Why).starts_with("dynamic shape")) {
+      UnplannedBuffer U = Leave(Why);
+      U.AlwaysRemark = OverCap;
+      return U;
+    }
+    Promises.clear();
+    Layout = getBufferLayout(Type, Alloc.getOperation());
+    if (!Layout)
+      return Leave(llvm::toString(Layout.takeError()));
+    Dynamic = true;
+  }
+  if (Facts.Left && !Facts.LeftLate)
+    return Facts.Left;
+  if (Options.DeallocationRunsAfter && Facts.LeftIfDeallocationRunsAfter)
+    return Facts.LeftIfDeallocationRunsAfter;
+  if (Facts.Left)
+    return Facts.Left;
+  Buffer = Facts.Buffer;
+  Buffer.Dynamic = Dynamic;
+  Buffer.Promises.assign(Promises.begin(), Promises.end());
+  Buffer.Record.Size = Layout->Size;
+  // Lowered loads and stores assume the element's alignment (16 for
+  // vector<3xf32>), and the alloc may ask for more.
+  Buffer.Alignment =
+      std::max<uint64_t>(Layout->Alignment, Alloc.getAlignment().value_or(1));
+  return std::nullopt;
+}
+
+FunctionBuffers
+BufferUsageAnalysis::buffers(const UsageRecordsOptions &Options) const {
+  FunctionBuffers Result;
+  Result.NumTasks = NumTasks;
+  Result.FreesBuffers = FreesBuffers;
+  for (const AllocFacts &Facts : Allocs) {
+    PlannableBuffer Buffer;
+    if (std::optional<UnplannedBuffer> Why =
+            sizeBuffer(Facts, Options, Buffer)) {
+      LLVM_DEBUG(llvm::dbgs() << "left alone: " << Facts.Alloc.getLoc() << ": "
+                              << Why->Reason << "\n");
+      Result.Unplanned.push_back(std::move(*Why));
+      continue;
+    }
+    assert(Buffer.Record.FirstTask <= Buffer.Record.LastTask &&
+           Buffer.Record.LastTask < Result.NumTasks &&
+           "a record lies within the function's tasks");
+    LLVM_DEBUG(llvm::dbgs()
+               << (Buffer.Dynamic ? "dynamic" : "record") << " #"
+               << Result.Planned.size() + Result.Dynamic.size() << ": "
+               << Facts.Alloc.getLoc() << ": size " << Buffer.Record.Size
+               << ", tasks [" << Buffer.Record.FirstTask << ", "
+               << Buffer.Record.LastTask << "], align " << Buffer.Alignment
+               << "\n");
+    if (Buffer.Dynamic)
+      Result.Dynamic.push_back(std::move(Buffer));
+    else
+      Result.Planned.push_back(std::move(Buffer));
+  }
+  LLVM_DEBUG(llvm::dbgs() << Result.NumTasks << " tasks, "
+                          << Result.Planned.size() << " planned, "
+                          << Result.Dynamic.size() << " dynamic, "
+                          << Result.Unplanned.size() << " left alone\n");
+  return Result;
+}
+
+FunctionBuffers memplan::computeUsageRecords(FunctionOpInterface Function,
+                                             UsageRecordsOptions Options) {
+  return BufferUsageAnalysis(Function).buffers(Options);
+}
