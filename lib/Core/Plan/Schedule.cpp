@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ScheduleWindow.h"
 #include "memplan/Core/Schedule.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -15,7 +16,6 @@
 
 #include <algorithm>
 #include <cassert>
-#include <limits>
 #include <optional>
 #include <tuple>
 #include <unordered_map>
@@ -23,156 +23,9 @@
 #define DEBUG_TYPE "memplan-schedule"
 
 using namespace memplan;
+using namespace memplan::schedule;
 
 namespace {
-
-constexpr size_t kNone = std::numeric_limits<size_t>::max();
-
-/// Definer, users and predecessors of the whole problem.
-struct Graph {
-  std::vector<size_t> Def;                // per value, kNone if none
-  std::vector<std::vector<size_t>> Users; // per value, sorted, unique
-  std::vector<std::vector<size_t>> Preds; // per node, sorted, unique
-};
-
-Graph buildGraph(const ScheduleProblem &P) {
-  Graph G;
-  G.Def.assign(P.ValueSizes.size(), kNone);
-  G.Users.resize(P.ValueSizes.size());
-  G.Preds.resize(P.Nodes.size());
-  for (auto [N, Node] : llvm::enumerate(P.Nodes))
-    for (size_t V : Node.Defines)
-      G.Def[V] = N;
-  for (auto [N, Node] : llvm::enumerate(P.Nodes)) {
-    for (size_t V : Node.Uses) {
-      if (G.Def[V] == kNone || G.Def[V] == N)
-        continue;
-      G.Users[V].push_back(N);
-      G.Preds[N].push_back(G.Def[V]);
-    }
-    llvm::append_range(G.Preds[N], Node.After);
-  }
-  for (auto &U : G.Users) {
-    llvm::sort(U);
-    U.erase(std::unique(U.begin(), U.end()), U.end());
-  }
-  for (auto &Pr : G.Preds) {
-    llvm::sort(Pr);
-    Pr.erase(std::unique(Pr.begin(), Pr.end()), Pr.end());
-  }
-  return G;
-}
-
-/// One window [Begin, End) of the given order, in local indices 0..M-1, with
-/// the values that matter inside it. Step memory of a local node I run after
-/// the set S: Base + live values of S + Step[I]; a value is live after S when
-/// it is live-in or defined in S, and live-out or has a user outside S.
-struct Window {
-  struct Value {
-    uint64_t Size;
-    size_t Def;                // local definer, kNone when live-in
-    std::vector<size_t> Users; // local users
-    bool LiveOut;
-  };
-  size_t Begin, End;
-  uint64_t Base = 0;          // values live throughout, unused inside
-  std::vector<Value> Values;  // live-in ones and those defined inside
-  std::vector<uint64_t> Step; // defined bytes + temp bytes, per node
-  std::vector<std::vector<size_t>> Defs, Uses, Preds; // local, per node
-
-  size_t size() const { return End - Begin; }
-};
-
-Window buildWindow(const ScheduleProblem &P, const Graph &G, size_t Begin,
-                   size_t End) {
-  Window W{Begin, End};
-  size_t M = End - Begin;
-  W.Step.assign(M, 0);
-  W.Defs.resize(M);
-  W.Uses.resize(M);
-  W.Preds.resize(M);
-  for (size_t V = 0; V < P.ValueSizes.size(); ++V) {
-    size_t D = G.Def[V];
-    if (D == kNone || D >= End || P.ValueSizes[V] == 0)
-      continue;
-    const auto &Us = G.Users[V];
-    bool LiveOut = !Us.empty() && Us.back() >= End;
-    Window::Value LV{P.ValueSizes[V], kNone, {}, LiveOut};
-    for (size_t U : Us)
-      if (U >= Begin && U < End)
-        LV.Users.push_back(U - Begin);
-    if (D < Begin) {
-      // Defined before: live throughout, live until a local last use, or dead.
-      if (LV.Users.empty()) {
-        if (LiveOut)
-          W.Base += LV.Size;
-        continue;
-      }
-    } else {
-      LV.Def = D - Begin;
-      W.Step[LV.Def] += LV.Size;
-      W.Defs[LV.Def].push_back(W.Values.size());
-    }
-    for (size_t U : LV.Users)
-      W.Uses[U].push_back(W.Values.size());
-    W.Values.push_back(std::move(LV));
-  }
-  for (size_t I = 0; I < M; ++I) {
-    W.Step[I] += P.Nodes[Begin + I].TempBytes;
-    for (size_t Pr : G.Preds[Begin + I])
-      if (Pr >= Begin)
-        W.Preds[I].push_back(Pr - Begin);
-  }
-  return W;
-}
-
-/// Live bytes before the first node of W.
-uint64_t initialLive(const Window &W) {
-  uint64_t L = W.Base;
-  for (const auto &V : W.Values)
-    if (V.Def == kNone)
-      L += V.Size;
-  return L;
-}
-
-/// Simulates W in a local order with user counters; returns its peak.
-struct Simulator {
-  const Window &W;
-  std::vector<size_t> Remaining; // local users not yet run, per value
-  uint64_t Live;
-
-  explicit Simulator(const Window &W) : W(W), Live(initialLive(W)) {
-    for (const auto &V : W.Values)
-      Remaining.push_back(V.Users.size());
-  }
-  uint64_t stepBytes(size_t I) const { return Live + W.Step[I]; }
-  /// Live bytes after I runs, without running it.
-  uint64_t liveAfter(size_t I) const {
-    uint64_t L = Live;
-    for (size_t V : W.Defs[I])
-      if (W.Values[V].LiveOut || Remaining[V] > 0)
-        L += W.Values[V].Size;
-    for (size_t V : W.Uses[I])
-      if (Remaining[V] == 1 && !W.Values[V].LiveOut)
-        L -= W.Values[V].Size;
-    return L;
-  }
-  void run(size_t I) {
-    Live = liveAfter(I);
-    for (size_t V : W.Uses[I])
-      --Remaining[V];
-  }
-};
-
-uint64_t windowPeak(const Window &W, const std::vector<size_t> &Local) {
-  Simulator Sim(W);
-  uint64_t Peak = Sim.Live;
-  for (size_t I : Local) {
-    Peak = std::max(Peak, Sim.stepBytes(I));
-    Sim.run(I);
-  }
-  return Peak;
-}
 
 /// Repeatedly runs the ready node of the smallest key; ties by given order.
 /// ByStep: the key is (step bytes, live after), else the reverse.
@@ -283,52 +136,6 @@ std::optional<std::vector<size_t>> exactOrder(const Window &W, uint64_t Bound,
     SI = States[SI].Parent;
   }
   return Order;
-}
-
-/// Window ends in the given order: cut after position G-1 where at most one
-/// value of nonzero size crosses, and wherever a run grows past MaxWindow
-/// (at the gap of fewest crossing values in its second half).
-std::vector<size_t> windowEnds(const ScheduleProblem &P, const Graph &G,
-                               const ScheduleOptions &Options) {
-  size_t N = P.Nodes.size();
-  size_t Max = std::clamp<size_t>(Options.MaxWindow, 1, 64);
-  if (!Options.Split) {
-    if (N > 64)
-      return {};
-    return {N};
-  }
-  // Crossing[G]: values defined before G and used at or after G.
-  std::vector<int64_t> Delta(N + 1, 0);
-  for (size_t V = 0; V < P.ValueSizes.size(); ++V) {
-    if (G.Def[V] == kNone || G.Users[V].empty() || P.ValueSizes[V] == 0)
-      continue;
-    ++Delta[G.Def[V] + 1];
-    --Delta[G.Users[V].back() + 1];
-  }
-  std::vector<size_t> Crossing(N + 1, 0);
-  int64_t Run = 0;
-  for (size_t Gap = 0; Gap <= N; ++Gap) {
-    Run += Delta[Gap];
-    Crossing[Gap] = size_t(Run);
-  }
-  std::vector<size_t> Ends;
-  size_t Start = 0;
-  while (Start < N) {
-    size_t End = Start + 1;
-    while (End < N && End - Start < Max && Crossing[End] > 1)
-      ++End;
-    if (End < N && Crossing[End] > 1) {
-      // Too long a run: cut at its best gap in the second half.
-      size_t Best = End;
-      for (size_t Gap = End; Gap > Start + Max / 2; --Gap)
-        if (Crossing[Gap] < Crossing[Best])
-          Best = Gap;
-      End = Best;
-    }
-    Ends.push_back(End);
-    Start = End;
-  }
-  return Ends;
 }
 
 } // namespace
