@@ -41,6 +41,7 @@ config.substitutions.append(("%memplan_lib", config.memplan_lib_dir))
 config.substitutions.append(("%llvm_lib", config.llvm_lib_dir))
 config.substitutions.append(("%shared", config.shared_dir))
 config.substitutions.append(("%src", config.memplan_src_root))
+config.substitutions.append(("%memplan_obj", config.memplan_obj_root))
 config.substitutions.append(("%memplan_version", config.memplan_version))
 # Lowering to LLVM and running, as measured in DESIGN.md.
 config.substitutions.append(("%lower_to_llvm",
