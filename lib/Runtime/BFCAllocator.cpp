@@ -3,7 +3,7 @@
 // The front of the allocator: checks a request, picks the calling thread's
 // heap and hands the request to it under that heap's lock. Threads start on
 // different heaps and move when their heap's lock is taken, so two threads
-// rarely share a lock and none ever spins on one (std::mutex blocks in the
+// rarely share a lock and none ever spins on one (HeapMutex sleeps in the
 // kernel when it must wait). A block goes back to the heap that owns its
 // address, whichever thread frees it.
 //
@@ -15,8 +15,11 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <linux/futex.h>
 #include <new>
+#include <sys/syscall.h>
 #include <thread>
+#include <unistd.h>
 
 using namespace memplan::rt;
 
@@ -37,6 +40,19 @@ ThreadHome &threadHome() {
 /// A thread moves home after this many allocations in a row found it busy.
 constexpr unsigned MoveAfter = 8;
 } // namespace
+
+void HeapMutex::lockSlow() {
+  // Mark the lock contended, then sleep until it is free; whoever takes it
+  // this way keeps the mark, so its unlock wakes the next sleeper.
+  while (State.exchange(2, std::memory_order_acquire) != 0)
+    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAIT_PRIVATE,
+            2, nullptr, nullptr, 0);
+}
+
+void HeapMutex::wake() {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAKE_PRIVATE,
+          1, nullptr, nullptr, 0);
+}
 
 unsigned memplan::rt::defaultNumHeaps() {
   unsigned Cpus = std::thread::hardware_concurrency();
@@ -81,6 +97,7 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     }
     bool Fixed = H->rangeKnown();
     A->Shared->Heaps.push_back(H.get());
+    A->Ranges.push_back(H->range());
     A->Heaps.push_back(std::move(H));
     if (!Fixed)
       break; // the VIRTUAL source fell back to MMAP: one heap
@@ -112,23 +129,21 @@ int BFCAllocator::binForSize(uint64_t Bytes) const {
 // idle. A thread that keeps finding home busy moves home; one that finds it
 // busy now and then stays, so its blocks stay together. Only when every heap
 // is busy does it block, on home's mutex (no spinning).
-BFCHeap *BFCAllocator::lockHome(std::unique_lock<std::mutex> &L) {
+BFCHeap *BFCAllocator::lockHome() {
   size_t N = Heaps.size();
   if (N == 1) {
-    L = std::unique_lock<std::mutex>(Heaps[0]->Mu);
+    Heaps[0]->Mu.lock();
     return Heaps[0].get();
   }
   ThreadHome &T = threadHome();
   size_t First = HeapMask ? (T.Index & HeapMask) : T.Index % N;
   if (Heaps[First]->Mu.try_lock()) {
-    L = std::unique_lock<std::mutex>(Heaps[First]->Mu, std::adopt_lock);
     T.Contended = 0;
     return Heaps[First].get();
   }
   for (size_t I = 1; I < N; ++I) {
     size_t K = First + I < N ? First + I : First + I - N;
     if (Heaps[K]->Mu.try_lock()) {
-      L = std::unique_lock<std::mutex>(Heaps[K]->Mu, std::adopt_lock);
       if (++T.Contended >= MoveAfter) {
         T.Index = static_cast<unsigned>(K);
         T.Contended = 0;
@@ -136,16 +151,17 @@ BFCHeap *BFCAllocator::lockHome(std::unique_lock<std::mutex> &L) {
       return Heaps[K].get();
     }
   }
-  L = std::unique_lock<std::mutex>(Heaps[First]->Mu);
+  Heaps[First]->Mu.lock();
   return Heaps[First].get();
 }
 
 BFCHeap *BFCAllocator::heapFor(const void *Ptr) const {
   if (Heaps.size() == 1)
     return Heaps[0].get();
-  for (const auto &H : Heaps)
-    if (H->owns(Ptr))
-      return H.get();
+  const char *P = static_cast<const char *>(Ptr);
+  for (size_t I = 0; I < Ranges.size(); ++I)
+    if (P >= Ranges[I].first && P < Ranges[I].second)
+      return Heaps[I].get();
   return nullptr;
 }
 
@@ -181,8 +197,8 @@ AllocResult BFCAllocator::tryAllocate(uint64_t Bytes, uint64_t Align) {
     Align = Opts.rounding;
 
   {
-    std::unique_lock<std::mutex> L;
-    BFCHeap *Home = lockHome(L);
+    BFCHeap *Home = lockHome();
+    std::lock_guard<HeapMutex> L(Home->Mu, std::adopt_lock);
     if ((R.Ptr = Home->allocateLocked(Bytes, Rounded, Align)))
       return R;
   }
@@ -195,7 +211,7 @@ AllocResult BFCAllocator::tryAllocate(uint64_t Bytes, uint64_t Align) {
     if (Pass == 1)
       releaseFreeRegions();
     for (auto &H : Heaps) {
-      std::lock_guard<std::mutex> L(H->Mu);
+      std::lock_guard<HeapMutex> L(H->Mu);
       if ((R.Ptr = H->allocateLocked(Bytes, Rounded, Align)))
         return R;
     }
@@ -206,6 +222,19 @@ AllocResult BFCAllocator::tryAllocate(uint64_t Bytes, uint64_t Align) {
 
 void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
                              memplan_rt_status *Status) {
+  // The common case (a small alignment, the home heap serves it) builds no
+  // AllocResult; anything else takes tryAllocate's way.
+  if (Bytes && Bytes <= (UINT64_MAX >> 2) && Align <= Opts.rounding &&
+      !(Align & (Align - 1))) {
+    BFCHeap *Home = lockHome();
+    std::lock_guard<HeapMutex> L(Home->Mu, std::adopt_lock);
+    if (void *P = Home->allocateLocked(Bytes, alignUp(Bytes, Opts.rounding),
+                                       Opts.rounding)) {
+      if (Status)
+        *Status = MEMPLAN_RT_OK;
+      return P;
+    }
+  }
   AllocResult R = tryAllocate(Bytes, Align);
   if (Status)
     *Status = R.Status;
@@ -220,14 +249,14 @@ memplan_rt_status BFCAllocator::deallocate(void *Ptr) {
     Failures.fetch_add(1, std::memory_order_relaxed);
     return MEMPLAN_RT_FOREIGN_POINTER;
   }
-  std::lock_guard<std::mutex> L(H->Mu);
+  std::lock_guard<HeapMutex> L(H->Mu);
   return H->deallocateLocked(Ptr);
 }
 
 uint64_t BFCAllocator::releaseFreeRegions() {
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
-    std::lock_guard<std::mutex> L(H->Mu);
+    std::lock_guard<HeapMutex> L(H->Mu);
     H->flushCacheLocked();
     Bytes += H->releaseFreeRegionsLocked();
   }
@@ -237,7 +266,7 @@ uint64_t BFCAllocator::releaseFreeRegions() {
 uint64_t BFCAllocator::flushCaches() {
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
-    std::lock_guard<std::mutex> L(H->Mu);
+    std::lock_guard<HeapMutex> L(H->Mu);
     Bytes += H->flushCacheLocked();
   }
   return Bytes;
@@ -246,7 +275,7 @@ uint64_t BFCAllocator::flushCaches() {
 uint64_t BFCAllocator::purge() {
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
-    std::lock_guard<std::mutex> L(H->Mu);
+    std::lock_guard<HeapMutex> L(H->Mu);
     H->flushCacheLocked();
     Bytes += H->purgeLocked();
   }
@@ -257,7 +286,7 @@ uint64_t BFCAllocator::allocatedSize(const void *Ptr) const {
   BFCHeap *H = Ptr ? heapFor(Ptr) : nullptr;
   if (!H)
     return 0;
-  std::lock_guard<std::mutex> L(H->Mu);
+  std::lock_guard<HeapMutex> L(H->Mu);
   return H->allocatedSizeLocked(Ptr);
 }
 
@@ -297,7 +326,7 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
 }
 
 memplan_rt_stats BFCAllocator::stats() const {
-  std::vector<std::unique_lock<std::mutex>> Locks;
+  std::vector<std::unique_lock<HeapMutex>> Locks;
   Locks.reserve(Heaps.size());
   for (const auto &H : Heaps) // always in index order: no deadlock
     Locks.emplace_back(H->Mu);

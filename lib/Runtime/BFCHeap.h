@@ -44,6 +44,34 @@ struct SharedCounters {
   }
 };
 
+/// A heap's lock: one compare-and-swap to take it and one exchange to give it
+/// back, inline (std::mutex costs a call into libpthread for each, a third
+/// of the lock's share of an alloc-free pair). A thread that must wait
+/// sleeps on a futex: no spinning.
+class HeapMutex {
+public:
+  bool try_lock() {
+    uint32_t Free = 0;
+    return State.load(std::memory_order_relaxed) == 0 &&
+           State.compare_exchange_strong(Free, 1, std::memory_order_acquire,
+                                         std::memory_order_relaxed);
+  }
+  void lock() {
+    if (!try_lock())
+      lockSlow();
+  }
+  void unlock() {
+    if (State.exchange(0, std::memory_order_release) == 2)
+      wake();
+  }
+
+private:
+  void lockSlow();
+  void wake();
+  /// 0 free, 1 taken, 2 taken and a thread may sleep on it.
+  std::atomic<uint32_t> State{0};
+};
+
 /// One best-fit-with-coalescing heap (one arena): its own regions, chunks,
 /// bins, counters and lock. The caller holds Mu around every *Locked call.
 class BFCHeap {
@@ -67,13 +95,12 @@ public:
   void *allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align);
   /// Anything but a live block's start is an error (counted here).
   memplan_rt_status deallocateLocked(void *Ptr);
-  /// True when Ptr lies in this heap's address range; only for sources with
-  /// a fixed range (VIRTUAL), and then without the lock.
-  bool owns(const void *Ptr) const {
-    return static_cast<const char *>(Ptr) >= RangeLo &&
-           static_cast<const char *>(Ptr) < RangeHi;
-  }
+  /// The address range every block of this heap lies in (VIRTUAL source),
+  /// or {null, null}.
   bool rangeKnown() const { return RangeLo != nullptr; }
+  std::pair<const char *, const char *> range() const {
+    return {RangeLo, RangeHi};
+  }
   uint64_t releaseFreeRegionsLocked();
   /// Returns the chunks waiting in the size cache to the bins; gives their
   /// bytes.
@@ -82,12 +109,10 @@ public:
   /// to the system, except those of chunk \p Keep; gives the bytes.
   uint64_t purgeLocked(int32_t Keep = -1);
   /// The same, oldest free chunk first, until \p Want bytes are purged;
-  /// only chunks free for at least MinAgeEvents allocs and frees unless
-  /// \p AnyAge, and with \p Idle (another heap purging this one) only
-  /// chunks free since before the last two purge passes: another thread's
-  /// growth never takes pages this heap's thread is cycling through.
-  uint64_t purgeOldestLocked(uint64_t Want, int32_t Keep, bool AnyAge,
-                             bool Idle = false);
+  /// unless \p AnyAge only chunks idle for a whole pass interval (freed
+  /// before the last pass but one): a block freed and reused in a loop never
+  /// pays a purge and a fault per round.
+  uint64_t purgeOldestLocked(uint64_t Want, int32_t Keep, bool AnyAge);
   uint64_t cachedBytesLocked() const { return CachedBytes; }
   uint64_t allocatedSizeLocked(const void *Ptr) const;
   uint64_t largestFreeChunkLocked() const;
@@ -98,35 +123,45 @@ public:
   const memplan_rt_stats &countersLocked() const { return Stats; }
   size_t numRegionsLocked() const { return Regions.size(); }
 
-  mutable std::mutex Mu;
+  mutable HeapMutex Mu;
 
 private:
   using Handle = int32_t;
   static constexpr Handle None = -1;
 
-  struct Chunk {
+  /// One cache line: a free walks the chunk, its neighbours and their bin
+  /// neighbours, a line each (72 bytes had most records on two lines).
+  struct alignas(64) Chunk {
     char *Ptr = nullptr;
     uint64_t Size = 0;
     uint64_t Requested = 0;
     int64_t AllocId = -1;                  // -1 while free
     Handle Prev = None, Next = None;       // address neighbours
     Handle BinPrev = None, BinNext = None; // bin list, sorted (size, address)
-    int32_t Bin = -1;                      // -1 when not in a bin
     /// Free chunks with pages to purge, oldest free first (see Age*).
     Handle AgePrev = None, AgeNext = None;
+    /// When it was freed: the heap's purge pass count, modulo 2^32 (after a
+    /// merge, that of the part with more committed bytes). Read only as
+    /// passSince(), the passes since, and a chunk in the age list is purged
+    /// 16 passes after it was freed, long before the count wraps.
+    uint32_t FreeSince = 0;
+    int16_t Bin = -1; // -1 when not in a bin
     bool InAge = false;
     /// Some of its pages may be purged (set by a purge, kept by splits and
     /// merges, cleared by recommit): an allocation from memory never purged
     /// skips the page bitmap.
     bool MayBeGone = false;
-    /// When it was freed: the heap's purge pass count and its count of
-    /// allocs and frees (after a merge, the part with more committed bytes).
-    uint64_t FreeSince = 0, FreeEvent = 0;
     bool inUse() const { return AllocId >= 0; }
     /// Free and in a bin (not waiting in the size cache).
     bool isFree() const { return AllocId == -1; }
     bool cached() const { return AllocId == Cached; }
   };
+  static_assert(sizeof(Chunk) == 64, "a chunk record is one cache line");
+  /// Passes since \p C was freed.
+  uint32_t passesSince(const Chunk &C) const {
+    return uint32_t(PassSeq) - C.FreeSince;
+  }
+
   /// AllocId of a freed chunk kept in the size cache (linked by BinNext).
   static constexpr int64_t Cached = -2;
   /// Chunks of up to this many rounding units are cached.
@@ -225,11 +260,6 @@ private:
   uint64_t PassTimes[16] = {};
   uint32_t EventsToCheck = 1;
   static constexpr uint32_t CheckEvery = 64;
-  /// At the peak, a free chunk is purged only once this many allocs and
-  /// frees of its heap have passed since it was freed: a block freed and
-  /// reused in a loop never pays a purge and a fault per round.
-  static constexpr uint64_t MinAgeEvents = 1024;
-  uint64_t events() const { return Stats.num_allocs + Stats.num_frees; }
 
   friend struct DumpWriter;
 };

@@ -189,7 +189,7 @@ struct DumpWriter {
 } // namespace memplan::rt
 
 std::string BFCAllocator::dump(bool Json) const {
-  std::vector<std::unique_lock<std::mutex>> Locks;
+  std::vector<std::unique_lock<HeapMutex>> Locks;
   for (const auto &H : Heaps) // index order, as stats()
     Locks.emplace_back(H->Mu);
   DumpWriter W{*this, {}};

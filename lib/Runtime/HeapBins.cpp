@@ -112,20 +112,33 @@ void BFCHeap::removeFromBin(Handle H) {
   --Stats.num_free_chunks;
 }
 
+// Best fit: the first chunk that fits in the first bin that holds one (bins
+// are sorted by size). A request aligned past the rounding skips the
+// chunks its padding does not fit; that walk stops after MaxAlignedWalk
+// chunks of a bin (a bin of equal small chunks can be long, and few of them
+// sit at a 4 KiB boundary), and only when no bin has a fit that way is every
+// chunk tried, before the heap grows.
 BFCHeap::Handle BFCHeap::findChunk(uint64_t Rounded, uint64_t Align) const {
-  for (int B = nextNonEmptyBin(binForSize(Rounded)); B >= 0;
-       B = B + 1 < NumBins ? nextNonEmptyBin(B + 1) : -1) {
-    for (Handle H = BinHead[B]; H != None; H = Chunks[H].BinNext) {
-      const Chunk &C = Chunks[H];
-      if (C.Size < Rounded)
-        continue;
-      uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
-      uint64_t Pad = alignUp(Addr, Align) - Addr;
-      if (C.Size - Rounded >= Pad)
-        return H;
+  static constexpr int MaxAlignedWalk = 8;
+  bool Bounded = Align > Opts.rounding;
+  for (;;) {
+    for (int B = nextNonEmptyBin(binForSize(Rounded)); B >= 0;
+         B = B + 1 < NumBins ? nextNonEmptyBin(B + 1) : -1) {
+      int Walk = Bounded ? MaxAlignedWalk : -1;
+      for (Handle H = BinHead[B]; H != None && Walk--; H = Chunks[H].BinNext) {
+        const Chunk &C = Chunks[H];
+        if (C.Size < Rounded)
+          continue;
+        uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
+        uint64_t Pad = alignUp(Addr, Align) - Addr;
+        if (C.Size - Rounded >= Pad)
+          return H;
+      }
     }
+    if (!Bounded)
+      return None;
+    Bounded = false;
   }
-  return None;
 }
 
 //===-- Split and merge ---------------------------------------------------===//
@@ -138,7 +151,6 @@ BFCHeap::Handle BFCHeap::split(Handle H, uint64_t Bytes) {
   New.Ptr = C.Ptr + Bytes;
   New.Size = C.Size - Bytes;
   New.FreeSince = C.FreeSince; // free all along
-  New.FreeEvent = C.FreeEvent;
   New.MayBeGone = C.MayBeGone;
   New.Prev = H;
   New.Next = C.Next;
@@ -169,13 +181,12 @@ void BFCHeap::merge(Handle H1, Handle H2) {
 // hole neither keep it young nor make it purged at once.
 BFCHeap::Handle BFCHeap::coalesce(Handle H) {
   uint64_t Weight = Chunks[H].Size;
-  uint64_t Since = Chunks[H].FreeSince, Event = Chunks[H].FreeEvent;
+  uint32_t Since = Chunks[H].FreeSince;
   auto Take = [&](Handle N) {
     uint64_t W = Chunks[N].InAge ? Chunks[N].Size : 0;
     if (W > Weight) {
       Weight = W;
       Since = Chunks[N].FreeSince;
-      Event = Chunks[N].FreeEvent;
     }
   };
   Handle Next = Chunks[H].Next;
@@ -192,7 +203,6 @@ BFCHeap::Handle BFCHeap::coalesce(Handle H) {
     H = Prev;
   }
   Chunks[H].FreeSince = Since;
-  Chunks[H].FreeEvent = Event;
   return H;
 }
 
@@ -210,8 +220,7 @@ uint64_t BFCHeap::flushCacheLocked() {
         Handle Next = Chunks[H].BinNext;
         Chunks[H].AllocId = -1;
         Chunks[H].BinNext = None;
-        Chunks[H].FreeSince = PassSeq;
-        Chunks[H].FreeEvent = events();
+        Chunks[H].FreeSince = uint32_t(PassSeq);
         insertIntoBin(coalesce(H));
         H = Next;
       }

@@ -60,8 +60,7 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
   Handle H = newChunk();
   Chunks[H].Ptr = Ptr;
   Chunks[H].Size = Bytes;
-  Chunks[H].FreeSince = PassSeq;
-  Chunks[H].FreeEvent = events();
+  Chunks[H].FreeSince = uint32_t(PassSeq);
   Region *Ext = nullptr;
   if (Sub->contiguous())
     for (Region &R : Regions)

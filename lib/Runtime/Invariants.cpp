@@ -165,7 +165,7 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
 bool BFCAllocator::checkInvariants(std::string *Why) const {
   uint64_t Reserved = 0;
   for (size_t I = 0; I < Heaps.size(); ++I) {
-    std::lock_guard<std::mutex> L(Heaps[I]->Mu);
+    std::lock_guard<HeapMutex> L(Heaps[I]->Mu);
     std::string HeapWhy;
     if (!Heaps[I]->checkInvariantsLocked(&HeapWhy)) {
       if (Why)

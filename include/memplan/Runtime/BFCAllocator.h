@@ -19,6 +19,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace memplan::rt {
@@ -45,7 +46,7 @@ unsigned defaultNumHeaps();
 
 /// The allocator: one heap per arena. A thread allocates from its home heap;
 /// when that heap's lock is taken it moves to a free one (so a thread never
-/// waits on a lock while another heap is idle), and blocks (std::mutex: no
+/// waits on a lock while another heap is idle), and blocks (a futex: no
 /// spinning) only when every heap is busy. A block is freed into the heap it
 /// came from, whichever thread frees it. With the VIRTUAL source each heap
 /// has its own address-space reservation, so finding a pointer's heap takes
@@ -84,7 +85,9 @@ public:
   /// Purges every free page of every heap now, whatever its age; gives the
   /// bytes purged.
   uint64_t purge();
-  /// Chunk bytes behind a live allocation, 0 for anything else.
+  /// Chunk bytes behind a live allocation, 0 for anything else. It may grow
+  /// while the block lives: the padding in front of a later, more aligned
+  /// block next to it joins it (and is freed with it).
   uint64_t allocatedSize(const void *Ptr) const;
   const memplan_rt_options &options() const { return Opts; }
   size_t numHeaps() const { return Heaps.size(); }
@@ -105,7 +108,8 @@ public:
 
 private:
   explicit BFCAllocator(const memplan_rt_options &Opts);
-  BFCHeap *lockHome(std::unique_lock<std::mutex> &L);
+  /// The calling thread's heap, its lock taken.
+  BFCHeap *lockHome();
   BFCHeap *heapFor(const void *Ptr) const;
   memplan_rt_stats statsLocked() const;
   void fail(AllocResult &R, memplan_rt_status S);
@@ -113,6 +117,9 @@ private:
   memplan_rt_options Opts;
   std::unique_ptr<SharedCounters> Shared;
   std::vector<std::unique_ptr<BFCHeap>> Heaps;
+  /// Each heap's address range, side by side: a free finds its heap
+  /// without touching the heaps.
+  std::vector<std::pair<const char *, const char *>> Ranges;
   size_t HeapMask = 0; // number of heaps - 1 when a power of two, else 0
   std::atomic<uint64_t> Failures{0}; // rejected requests, foreign frees
 

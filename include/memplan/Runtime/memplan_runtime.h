@@ -82,10 +82,10 @@ typedef struct memplan_rt_options {
   /* Purge the pages of a free chunk once it has stayed free this long (on
      the heap's next alloc or free after that), and, when a heap must grow
      past the peak of committed bytes, the oldest free pages first (free for
-     at least 1024 allocs and frees of their heap). Reusing purged pages
-     purges nothing else. 0: eager, every free page of every heap as soon as
-     the committed bytes would pass their peak. Default 1000 ms
-     (MEMPLAN_RT_PURGE_DELAY_MS): five replays of bench/runtime's random
+     an eighth of the delay at least: a page reused sooner is never purged).
+     Reusing purged pages purges nothing else. 0: eager, every free page of
+     every heap as soon as the committed bytes would pass their peak. Default
+     1000 ms (MEMPLAN_RT_PURGE_DELAY_MS): five replays of bench/runtime's random
      mix with 2 threads purged (and faulted back) 304 MB at 100 ms and took
      1.6x the time of 1000 ms, which purged 12 MB (tensor-mix: 330 MB, 1.6x,
      against none); with 1 thread, 17 MB against 4 MB. */

@@ -158,9 +158,12 @@ TEST(RuntimePurge, PeakPurgesOldestFirstOrAllWhenEager) {
       std::memset(P, 1, 2 * MiB);
     for (void *P : {Old, Young, Tail})
       ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
-    // The peak purges only chunks free for 1024 allocs and frees; the clock
-    // stands still, so no delay passes.
-    runSmall(*A, 600);
+    // The peak purges only chunks idle for a whole pass interval (passes
+    // are an eighth of the delay apart): 5 ms pass, not the delay.
+    for (int T = 1; T <= 5; ++T) {
+      Now += Ms;
+      runSmall(*A, 64);
+    }
     memplan_rt_stats St = A->stats();
     EXPECT_EQ(St.bytes_purged, 0u);
     uint64_t Peak = St.peak_bytes_reserved;
@@ -257,7 +260,7 @@ TEST(RuntimePurge, ReusingPurgedPagesPurgesNothingElse) {
   uint64_t Purged = St.bytes_purged;
   // A block too large for the hole grows the heap (a little past the
   // peak); then Fresh is freed and the clock stands still for 1200 allocs
-  // and frees, so Fresh is old in events, young in time.
+  // and frees: Fresh is young in time, however many events pass.
   void *Tail = A->allocate(2 * MiB + 64 * 1024, 64, nullptr);
   ASSERT_GT(Tail, Fresh);
   ASSERT_EQ(A->deallocate(Fresh), MEMPLAN_RT_OK);
