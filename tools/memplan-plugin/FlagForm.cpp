@@ -12,6 +12,11 @@
 // flags before --load-pass-plugin stay mlir-opt's, and --pass-pipeline
 // cannot be mixed with pass flags (as in mlir-opt itself).
 //
+// The names are read from memplan's registration itself (the TableGen'd
+// registerMemPlanPasses() run once with registerPass collecting), so a pass
+// added to Passes.td is a flag without an edit here; its options are the
+// registered pass's own (addToPipeline parses them).
+//
 // --help: the option that took the pass names over prints what mlir-opt's
 // pass list prints (which reads the pass registry when it prints, so it
 // lists memplan's passes too); without that, the names no longer lead to
@@ -19,13 +24,37 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Transforms/Passes.h"
+
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+#include <vector>
+
 using namespace llvm;
+
+// The TableGen'd registration calls ::mlir::registerPass(allocator) once per
+// pass of Passes.td. A second copy of it, in a namespace of its own, calls
+// this instead: it creates each pass and keeps its argument.
+namespace mlir {
+namespace {
+std::vector<std::string> MemPlanPassNames;
+void collectMemPlanPassName(const PassAllocatorFunction &Allocate) {
+  MemPlanPassNames.push_back(Allocate()->getArgument().str());
+}
+} // namespace
+} // namespace mlir
+
+#define registerPass collectMemPlanPassName
+namespace memplan::collect {
+#define GEN_PASS_REGISTRATION
+#include "memplan/Transforms/Passes.h.inc"
+} // namespace memplan::collect
+#undef registerPass
 
 namespace {
 
@@ -113,12 +142,17 @@ private:
 namespace memplan {
 void installPassFlags() {
   static PassFlags Flags;
-  // Every pass of Passes.td and the pipeline (test/Tools/plugin-help.test
-  // checks this list against memplan-opt's).
-  static bool Installed = Flags.install(
-      {"tensor-mem-plan", "tensor-mem-lower-runtime", "tensor-mem-split-empty",
-       "tensor-mem-schedule", "tensor-mem-hoist-constants",
-       "tensor-mem-live-ins-as-arguments", "memplan-pipeline"});
+  static bool Installed = [] {
+    mlir::MemPlanPassNames.clear();
+    collect::registerMemPlanPasses();
+    SmallVector<StringRef> Names(mlir::MemPlanPassNames.begin(),
+                                 mlir::MemPlanPassNames.end());
+    // The pipeline is registered in C++ (registerMemPlanPipeline), not from
+    // Passes.td: its one name. test/Tools/plugin-help.test checks the whole
+    // list against memplan-opt's.
+    Names.push_back("memplan-pipeline");
+    return Flags.install(Names);
+  }();
   (void)Installed;
 }
 } // namespace memplan
