@@ -12,8 +12,10 @@
 
 #include "gtest/gtest.h"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 #include <sys/mman.h>
 #include <thread>
 #include <unistd.h>
@@ -203,11 +205,22 @@ TEST(RuntimePurge, IdleHeapPurgedByTheOthers) {
   ASSERT_EQ(A->numHeaps(), 2u);
   char *Mine = static_cast<char *>(A->allocate(256, 64, nullptr));
   ASSERT_NE(Mine, nullptr);
-  // Threads take heaps in turn; each heap reserves its own address range
-  // (64 GiB apart), so a block far from Mine is on the other heap.
+  // Live threads take heaps in turn (an ended thread's home goes to the
+  // next new thread, so these three live at once); each heap reserves its
+  // own address range (64 GiB apart), so a block far from Mine is on the
+  // other heap. The first thread there allocates the peak and frees it.
   char *Far = nullptr;
-  for (int Try = 0; Try < 4 && !Far; ++Try) {
-    std::thread T([&] {
+  std::mutex FarLock;
+  std::atomic<int> Started{0};
+  std::vector<std::thread> Ts;
+  for (int I = 0; I < 3; ++I)
+    Ts.emplace_back([&] {
+      ++Started;
+      while (Started.load() < 3) // all three live at once
+        std::this_thread::yield();
+      std::lock_guard<std::mutex> L(FarLock);
+      if (Far)
+        return;
       char *P = static_cast<char *>(A->allocate(64 * MiB, 64, nullptr));
       ASSERT_NE(P, nullptr);
       std::memset(P, 1, 64 * MiB);
@@ -216,8 +229,8 @@ TEST(RuntimePurge, IdleHeapPurgedByTheOthers) {
         Far = P;
       ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
     });
+  for (std::thread &T : Ts)
     T.join();
-  }
   ASSERT_NE(Far, nullptr) << "no thread landed on the other heap";
   EXPECT_GE(A->stats().bytes_reserved, 64 * MiB);
   for (int T = 1; T <= 25; ++T) {
