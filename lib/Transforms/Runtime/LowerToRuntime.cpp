@@ -14,7 +14,8 @@
 // every use of every alias: none may be returned, passed to a call, stored,
 // freed by another op or by bufferization.dealloc, where a stock free()
 // would meet our pointer. Its memref.deallocs become one memplan_rt_free
-// right after the last use (in its block), or stay where they are.
+// right after the last use (in its block), or stay where they are. What was
+// done to each function's buffers goes to the report (RuntimeReport.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +26,7 @@
 #include "memplan/Transforms/Passes.h"
 
 #include "PlanAtRunTime.h"
+#include "RuntimeReport.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -32,10 +34,7 @@
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace memplan {
 #define GEN_PASS_DEF_TENSORMEMLOWERRUNTIME
@@ -43,6 +42,7 @@ namespace memplan {
 } // namespace memplan
 
 using namespace mlir;
+using namespace memplan::lower_runtime;
 
 namespace {
 
@@ -93,31 +93,17 @@ private:
 
   DenseMap<Operation *, memplan::RuntimeFunctions> Declared;
 
-  /// What happened to one function's dynamic buffers: the report's
-  /// "runtime" section and the summary remark.
-  struct Summary {
-    FunctionOpInterface Fn;
-    std::vector<std::string> Arena;
-    std::vector<std::pair<std::string, std::string>> PerBuffer, LeftAlone;
-  };
-  std::vector<Summary> Summaries;
+  /// What happened to each function's dynamic buffers.
+  std::vector<RuntimeSummary> Summaries;
   DenseMap<Operation *, size_t> SummaryOf;
-  Summary &summaryOf(FunctionOpInterface Fn) {
+  RuntimeSummary &summaryOf(FunctionOpInterface Fn) {
     auto [It, New] = SummaryOf.try_emplace(Fn, Summaries.size());
     if (New)
       Summaries.push_back({Fn, {}, {}, {}});
     return Summaries[It->second];
   }
   void emitSummaries();
-  LogicalResult writeReport();
 };
-
-std::string locationOf(Operation *Op) {
-  std::string S;
-  llvm::raw_string_ostream OS(S);
-  Op->getLoc().print(OS);
-  return S;
-}
 
 LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
                                                         bool WithPlan) {
@@ -247,7 +233,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       for (const memplan::NotAtRunTime &L : Left)
         NotInArena[L.Alloc] = L.Reason;
       for (memref::AllocOp Alloc : Replaced) {
-        summaryOf(Fn).Arena.push_back(locationOf(Alloc));
+        summaryOf(Fn).Arena.push_back(memplan::locationOf(Alloc));
         if (remarks)
           Alloc.emitRemark() << "tensor-mem-lower-runtime: planned at run "
                                 "time, in the function's run-time arena";
@@ -272,7 +258,8 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     auto Skip = [&](const Twine &Reason) {
       Op.emitRemark() << "tensor-mem-lower-runtime: left alone: " << Reason;
       if (Fn)
-        summaryOf(Fn).LeftAlone.push_back({locationOf(Op), Reason.str()});
+        summaryOf(Fn).LeftAlone.push_back(
+            {memplan::locationOf(Op), Reason.str()});
     };
     if (!Fn)
       return Skip("not inside a function");
@@ -311,7 +298,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       Op.emitRemark() << "tensor-mem-lower-runtime: served one by one by "
                          "memplan_rt_alloc: "
                       << Why;
-    summaryOf(Fn).PerBuffer.push_back({locationOf(Op), Why});
+    summaryOf(Fn).PerBuffer.push_back({memplan::locationOf(Op), Why});
   });
   for (const Item &I : Work)
     if (failed(declareRuntime(SymbolTable::getNearestSymbolTable(I.Op))))
@@ -320,12 +307,12 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     lower(I.Op, I.StaticBytes, I.Align, I.Deallocs, I.FreeAfter);
   if (remarks)
     emitSummaries();
-  if (!report.empty() && failed(writeReport()))
+  if (!report.empty() && failed(writeRuntimeReport(M, report, Summaries)))
     return signalPassFailure();
 }
 
 void TensorMemLowerRuntimePass::emitSummaries() {
-  for (Summary &S : Summaries)
+  for (RuntimeSummary &S : Summaries)
     S.Fn.emitRemark() << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
                       << S.Arena.size()
                       << " dynamic buffers planned together in one run-time "
@@ -333,81 +320,6 @@ void TensorMemLowerRuntimePass::emitSummaries() {
                       << S.PerBuffer.size()
                       << " served one by one (memplan_rt_alloc), "
                       << S.LeftAlone.size() << " left alone";
-}
-
-/// Adds a "runtime" section to each function of the report at `report`
-/// (tensor-mem-plan's, written earlier in the pipeline), or writes a new
-/// report with only those. An unplanned entry of tensor-mem-plan's report
-/// whose buffer the runtime serves gets "served_at_run_time".
-LogicalResult TensorMemLowerRuntimePass::writeReport() {
-  auto Fail = [&](const Twine &Msg) {
-    getOperation().emitError() << "tensor-mem-lower-runtime: " << Msg;
-    return failure();
-  };
-  // Nothing to add: a report tensor-mem-plan wrote stays as it is (a large
-  // one is not read back for nothing).
-  if (Summaries.empty() && llvm::sys::fs::exists(report.getValue()))
-    return success();
-  llvm::json::Value Root =
-      llvm::json::Object{{"functions", llvm::json::Array{}}};
-  if (auto Buffer = llvm::MemoryBuffer::getFile(report.getValue())) {
-    llvm::Expected<llvm::json::Value> Parsed =
-        llvm::json::parse((*Buffer)->getBuffer());
-    if (!Parsed)
-      return Fail("report '" + report +
-                  "' is not JSON: " + llvm::toString(Parsed.takeError()));
-    Root = std::move(*Parsed);
-  }
-  llvm::json::Array *Functions =
-      Root.getAsObject() ? Root.getAsObject()->getArray("functions") : nullptr;
-  if (!Functions)
-    return Fail("report '" + report + "' has no \"functions\" array");
-  for (Summary &S : Summaries) {
-    llvm::json::Object *F = nullptr;
-    for (llvm::json::Value &V : *Functions)
-      if (llvm::json::Object *O = V.getAsObject())
-        if (O->getString("function") == S.Fn.getName())
-          F = O;
-    if (!F) {
-      Functions->push_back(llvm::json::Object{
-          {"function", S.Fn.getName().str()}, {"location", locationOf(S.Fn)}});
-      F = Functions->back().getAsObject();
-    }
-    auto Entries = [](const std::vector<std::pair<std::string, std::string>>
-                          &List) {
-      llvm::json::Array A;
-      for (const auto &[Loc, Reason] : List)
-        A.push_back(llvm::json::Object{{"location", Loc}, {"reason", Reason}});
-      return A;
-    };
-    llvm::json::Array Arena;
-    for (const std::string &Loc : S.Arena)
-      Arena.push_back(llvm::json::Object{{"location", Loc}});
-    (*F)["runtime"] = llvm::json::Object{{"run_time_arena", std::move(Arena)},
-                                         {"per_buffer", Entries(S.PerBuffer)},
-                                         {"left_alone", Entries(S.LeftAlone)}};
-    if (llvm::json::Array *Unplanned = F->getArray("unplanned"))
-      for (llvm::json::Value &U : *Unplanned) {
-        llvm::json::Object *O = U.getAsObject();
-        std::optional<llvm::StringRef> Loc =
-            O ? O->getString("location") : std::nullopt;
-        if (!Loc)
-          continue;
-        if (llvm::is_contained(S.Arena, *Loc))
-          (*O)["served_at_run_time"] = "run-time arena";
-        else if (llvm::any_of(S.PerBuffer,
-                              [&](const auto &P) { return P.first == *Loc; }))
-          (*O)["served_at_run_time"] = "per buffer";
-      }
-  }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(report, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return Fail("cannot write '" + report + "': " + EC.message());
-  llvm::json::OStream J(OS, 2);
-  J.value(Root);
-  OS << "\n";
-  return success();
 }
 
 } // namespace
