@@ -14,22 +14,43 @@
 #include <cstdlib>
 #include <cstring>
 
-extern "C" void
-_mlir_ciface_memplan_rt_broken_promise(memplan_rt_memref_i8 *What, int64_t Got,
-                                       int64_t Bound) {
-  const char *Text =
-      What && What->aligned
-          ? reinterpret_cast<const char *>(What->aligned + What->offset)
-          : "a size bound";
-  int Length = What ? static_cast<int>(What->sizes[0]) : 12;
-  std::fprintf(stderr,
-               "memplan_rt: fatal: broken size promise: %.*s, but the "
-               "size is %lld (> %lld); the buffer was planned at the bound\n",
-               Length, Text, static_cast<long long>(Got),
-               static_cast<long long>(Bound));
+/// Ends the process once the message is out (MEMPLAN_RT_ON_OOM=exit: with
+/// MEMPLAN_RT_EXIT_STATUS, else abort).
+[[noreturn]] static void stop() {
   std::fflush(stderr);
   const char *Mode = std::getenv("MEMPLAN_RT_ON_OOM");
   if (Mode && !std::strcmp(Mode, "exit"))
     std::exit(MEMPLAN_RT_EXIT_STATUS);
   std::abort();
+}
+
+static int textLength(const memplan_rt_memref_i8 *What, int Default) {
+  return What && What->aligned ? static_cast<int>(What->sizes[0]) : Default;
+}
+
+static const char *text(const memplan_rt_memref_i8 *What, const char *Default) {
+  return What && What->aligned
+             ? reinterpret_cast<const char *>(What->aligned + What->offset)
+             : Default;
+}
+
+extern "C" void
+_mlir_ciface_memplan_rt_broken_promise(memplan_rt_memref_i8 *What, int64_t Got,
+                                       int64_t Bound) {
+  std::fprintf(stderr,
+               "memplan_rt: fatal: broken size promise: %.*s, but the size is "
+               "%lld (> %lld); the buffer was planned at the bound\n",
+               textLength(What, 12), text(What, "a size bound"),
+               static_cast<long long>(Got), static_cast<long long>(Bound));
+  stop();
+}
+
+/// Functions of memplan.shared_arena ran at once: the second would write
+/// the first's buffers (tensor-mem-plan, SharedArena.cpp).
+extern "C" void
+_mlir_ciface_memplan_rt_broken_exclusion(memplan_rt_memref_i8 *What) {
+  std::fprintf(stderr, "memplan_rt: fatal: broken promise: %.*s\n",
+               textLength(What, 38),
+               text(What, "functions sharing an arena ran at once"));
+  stop();
 }

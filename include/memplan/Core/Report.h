@@ -16,7 +16,7 @@
 //            "gap", "kind", "lower_bound", "memory_space",
 //            "object_ids"?, "object_sizes"?, "objects_lower_bound"?,
 //            "optimal", "peak": {"live": [ids], "location"?, "op"?, "task"},
-//            "strategy"}
+//            "shared"?: {"bytes", "global", "sized_by"}, "strategy"}
 //   BUFFER = {"first_task", "id", "inplace_of"?, "last_task", "location"?,
 //             "offset", "op"?, "size", "type"?, "writer"?: {"location", "op"}}
 //
@@ -25,7 +25,9 @@
 // live-bytes bound, reached at "peak"; "certified_lower_bound" the best
 // bound proven for the records, "gap" the arena's bytes above it. Schema 2
 // dropped schema 1's copies: "total_size" (= arena_size), "offsets"
-// (= buffers[].offset) and "peak.bytes" (= lower_bound). Keys are sorted;
+// (= buffers[].offset) and "peak.bytes" (= lower_bound). "shared": the
+// arena lives in a global that the functions of memplan.shared_arena share,
+// of "bytes" (set by the largest, "sized_by"). Keys are sorted;
 // shared-object plans add "objects_lower_bound"; fields marked ? appear
 // when known. docs/UserGuide.md ("The report") points here.
 //
@@ -88,6 +90,12 @@ struct ArenaReport {
   bool Optimal = false;
   /// Where the live aligned bytes peak; Peak.Live indexes Buffers.
   LivePeak Peak;
+  /// With memplan.shared_arena: the global the function's arena lives in,
+  /// its bytes (the largest arena of the functions sharing it) and the
+  /// function that sets them; empty otherwise.
+  std::string SharedArena;
+  uint64_t SharedArenaBytes = 0;
+  std::string SharedSizedBy;
   /// The op whose task is Peak.Task and its location (from IR only).
   std::string PeakOp;
   std::string PeakLocation;

@@ -38,7 +38,9 @@ struct Walker {
     uint64_t Own = 0;
     if (!F.ArenasFromCallers || F.Entry)
       for (const ArenaReport &A : F.Arenas)
-        Own = llvm::SaturatingAdd(Own, A.ArenaSize);
+        // A shared arena is held whole: the largest of its functions'.
+        Own =
+            llvm::SaturatingAdd(Own, std::max(A.ArenaSize, A.SharedArenaBytes));
     uint64_t Callees = 0, CalleesFirst = 0, Init = 0;
     for (const CallSiteReport &C : F.Calls) {
       auto It = ByName.find(C.Callee);

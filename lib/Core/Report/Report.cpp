@@ -129,6 +129,12 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
         J.attribute("op", A.PeakOp);
       J.attribute("task", A.Peak.Task);
     });
+    if (!A.SharedArena.empty())
+      J.attributeObject("shared", [&] {
+        J.attribute("bytes", A.SharedArenaBytes);
+        J.attribute("global", A.SharedArena);
+        J.attribute("sized_by", A.SharedSizedBy);
+      });
     J.attribute("strategy", A.Strategy);
   });
 }

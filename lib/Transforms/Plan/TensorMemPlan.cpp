@@ -99,6 +99,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   using Base::Base;
 
   std::shared_ptr<ReportSink> Sink = std::make_shared<ReportSink>();
+  /// The functions of memplan.shared_arena in this run.
+  SharedArenas Shared;
 
   PlanOptions planOptions() const {
     PlanOptions O;
@@ -164,6 +166,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     });
     if (acrossCalls && !isa<FunctionOpInterface>(getOperation()))
       Functions = calleesFirst(Functions);
+    FailureOr<SharedArenas> Collected = SharedArenas::collect(getOperation());
+    if (failed(Collected))
+      return signalPassFailure();
+    Shared = std::move(*Collected);
     std::vector<FunctionReport> Reports;
     for (FunctionOpInterface Fn : Functions) {
       FunctionReport Report;
@@ -171,6 +177,15 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         return signalPassFailure();
       Reports.push_back(std::move(Report));
     }
+    Shared.finish();
+    for (auto [Fn, Report] : llvm::zip_equal(Functions, Reports))
+      if (Shared.contains(Fn))
+        for (ArenaReport &A : Report.Arenas)
+          if (auto S = Shared.summary(A.MemorySpace)) {
+            A.SharedArena = S->Global;
+            A.SharedArenaBytes = S->Bytes;
+            A.SharedSizedBy = S->SizedBy;
+          }
     // The summary remarks carry the footprint, known once every function
     // of the run is planned.
     computeFootprints(Reports);
@@ -263,9 +278,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       reportUnplanned(Fn, U, Report);
 
     SmallVector<ArenaGroup> Groups = groupByMemorySpace(Buffers);
+    // A function of the shared arena holds no arena of its own.
     bool AsArgument = (arena == ArenaSource::Argument ||
                        (acrossCalls && sharesCallersArena(Fn))) &&
-                      !Groups.empty();
+                      !Groups.empty() && !Shared.contains(Fn);
     if (AsArgument && failed(checkCallersReachable(Fn, getOperation())))
       return failure();
     if (AsArgument && !allUsesAreCalls(Fn)) {
@@ -349,6 +365,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
           dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
       if (!Callee)
         return;
+      // The run-time checks memplan adds end the program; they hold none.
+      if (Callee.getLeafReference().getValue().starts_with(
+              "memplan_rt_broken_"))
+        return;
       CallSiteReport C;
       C.Callee = Callee.getLeafReference().str();
       auto Target =
@@ -415,6 +435,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         return failure();
       ArenaValue = *Arg;
       FreesBuffers = false; // the caller owns the arena
+    } else if (Shared.contains(Fn)) {
+      setArenaInsertionPoint(B, Fn, G);
+      ArenaValue = Shared.arenaFor(B, Fn, ArenaType, Align);
+      FreesBuffers = false; // allocated once, with the program
     } else {
       setArenaInsertionPoint(B, Fn, G);
       ArenaValue = memref::AllocOp::create(

@@ -17,6 +17,8 @@
 #include "memplan/Core/Strategy.h"
 #include "memplan/Transforms/PlanResult.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
 namespace memplan {
@@ -77,6 +79,57 @@ void rewriteToArenaViews(mlir::FunctionOpInterface Fn, const ArenaGroup &Group,
 /// that stops the program when its size is above the bound
 /// (memplan_rt_broken_promise). PassRoot is the op the pass runs on.
 void checkPromises(const ArenaGroup &Group, mlir::Operation *PassRoot);
+
+// SharedArena.cpp
+
+/// The module attribute naming functions that never run at once.
+constexpr llvm::StringLiteral kSharedArenaAttr = "memplan.shared_arena";
+
+/// The functions a module names in memplan.shared_arena and the one arena
+/// (a global per memory space) they share.
+class SharedArenas {
+public:
+  /// Reads the attribute on PassRoot; fails, with an error, when it names
+  /// something else than functions with a body, when one of them calls
+  /// another, or when the pass runs nested in the module holding it.
+  static mlir::FailureOr<SharedArenas> collect(mlir::Operation *PassRoot);
+
+  bool contains(mlir::FunctionOpInterface Fn) const;
+
+  /// The shared arena of ArenaType's memory space, read in Fn (at B), and
+  /// Fn's run-time check that no other function of the set runs.
+  mlir::Value arenaFor(mlir::OpBuilder &B, mlir::FunctionOpInterface Fn,
+                       mlir::MemRefType ArenaType, uint64_t Alignment);
+
+  /// Sizes each global for the largest arena of its memory space.
+  void finish();
+
+  struct Summary {
+    std::string Global;
+    uint64_t Bytes = 0;
+    std::string SizedBy;
+  };
+  /// The arena of a memory space, as the report prints it ("" by default).
+  std::optional<Summary> summary(llvm::StringRef MemorySpace) const;
+
+private:
+  void guard(mlir::FunctionOpInterface Fn);
+
+  struct Arena {
+    mlir::memref::GlobalOp Global;
+    std::string Name;
+    uint64_t Size = 0;
+    uint64_t Align = 1;
+    std::string SizedBy;
+    llvm::SmallVector<mlir::memref::GetGlobalOp> Uses;
+  };
+  mlir::Operation *Module = nullptr;
+  llvm::SmallVector<mlir::FunctionOpInterface> Functions;
+  llvm::DenseMap<mlir::Attribute, Arena> Arenas;
+  llvm::DenseSet<mlir::Operation *> Guarded;
+  mlir::memref::GlobalOp Busy;
+  mlir::func::FuncOp BrokenExclusion;
+};
 
 // ReportFromIR.cpp
 
