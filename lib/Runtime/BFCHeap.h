@@ -45,8 +45,8 @@ struct SharedCounters {
 };
 
 /// A heap's lock: one compare-and-swap to take it and one exchange to give it
-/// back, inline (std::mutex costs a call into libpthread for each, a third
-/// of the lock's share of an alloc-free pair). A thread that must wait
+/// back, inline (std::mutex calls into libpthread for each: 13% more
+/// instructions in a DNN trace replay, callgrind). A thread that must wait
 /// sleeps on a futex: no spinning.
 class HeapMutex {
 public:
