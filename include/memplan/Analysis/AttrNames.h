@@ -26,6 +26,11 @@ inline constexpr llvm::StringLiteral kPersistentAttr = "memplan.persistent";
 /// buffer after the call (also set by markNoCaptureArguments).
 inline constexpr llvm::StringLiteral kNoCaptureAttr = "memplan.nocapture";
 
+/// On a module: the functions (symbol references) that never run at once;
+/// tensor-mem-plan gives them one shared arena (a promise checked at run
+/// time).
+inline constexpr llvm::StringLiteral kSharedArenaAttr = "memplan.shared_arena";
+
 //--- Written by the passes. ---
 
 /// On the arena argument tensor-mem-plan adds (arena=argument): the bytes

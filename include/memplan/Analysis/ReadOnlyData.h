@@ -21,8 +21,6 @@
 
 namespace memplan {
 
-/// The former name of kInitFunctionAttr, while TensorMemPlan.cpp uses it.
-inline constexpr llvm::StringLiteral InitFunctionAttr = kInitFunctionAttr;
 
 /// The memref.global's that Fn takes with memref.get_global, once each in
 /// the order of their first get_global (a global of unknown size counts 0

@@ -194,6 +194,10 @@ ArenaReport arenaReport(const Plan &P, llvm::ArrayRef<UsageRecord> Records,
 void writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
                      llvm::raw_ostream &OS);
 
+/// Whether Path can be written, found without leaving a trace: checked
+/// before planning, so that a bad path costs nothing.
+llvm::Error checkWritable(llvm::StringRef Path);
+
 /// Writes the report to Path, or says why it cannot.
 llvm::Error writeReportFile(llvm::StringRef Path,
                             llvm::ArrayRef<FunctionReport> Functions);

@@ -2,6 +2,9 @@
 
 #include "memplan/Core/Report.h"
 
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -203,5 +206,23 @@ llvm::Error memplan::writeReportFile(llvm::StringRef Path,
     return llvm::createStringError(EC, "cannot write '" + Path +
                                            "': " + EC.message());
   writeReportJSON(Functions, OS);
+  return llvm::Error::success();
+}
+
+/// Whether Path can be written, found without leaving a trace: an existing
+/// file is opened for appending, a new one created and removed.
+llvm::Error memplan::checkWritable(llvm::StringRef Path) {
+  bool Existed = llvm::sys::fs::exists(Path);
+  int FD;
+  std::error_code EC = llvm::sys::fs::openFileForWrite(
+      Path, FD,
+      Existed ? llvm::sys::fs::CD_OpenExisting : llvm::sys::fs::CD_CreateNew,
+      llvm::sys::fs::OF_Append);
+  if (EC)
+    return llvm::createStringError(EC, "cannot write '" + Path +
+                                           "': " + EC.message());
+  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
+  if (!Existed)
+    llvm::sys::fs::remove(Path);
   return llvm::Error::success();
 }

@@ -41,24 +41,6 @@ static char StrategyPhase, RewritePhase;
 
 namespace {
 
-/// Whether Path can be written, found without leaving a trace: an existing
-/// file is opened for appending, a new one created and removed.
-llvm::Error checkWritable(llvm::StringRef Path) {
-  bool Existed = llvm::sys::fs::exists(Path);
-  int FD;
-  std::error_code EC = llvm::sys::fs::openFileForWrite(
-      Path, FD,
-      Existed ? llvm::sys::fs::CD_OpenExisting : llvm::sys::fs::CD_CreateNew,
-      llvm::sys::fs::OF_Append);
-  if (EC)
-    return llvm::createStringError(EC, "cannot write '" + Path +
-                                           "': " + EC.message());
-  llvm::sys::Process::SafelyCloseFileDescriptor(FD);
-  if (!Existed)
-    llvm::sys::fs::remove(Path);
-  return llvm::Error::success();
-}
-
 /// The reports of one pass instance and its clones (nested under func.func
 /// the pass runs once per function, on several threads). Not global: a new
 /// pass manager starts empty, and initialize() empties it for a new run.
@@ -69,31 +51,6 @@ struct ReportSink {
   Operation *Root = nullptr;
   std::vector<FunctionReport> Functions;
 };
-
-/// Warns when Fn still holds tensors but has nothing to plan: the input was
-/// most likely never bufferized.
-void warnIfNotBufferized(FunctionOpInterface Fn,
-                         const FunctionBuffers &Buffers) {
-  if (!Buffers.Planned.empty() || !Buffers.Unplanned.empty())
-    return;
-  std::optional<Location> Where;
-  if (llvm::any_of(Fn.getArgumentTypes(), llvm::IsaPred<TensorType>) ||
-      llvm::any_of(Fn.getResultTypes(), llvm::IsaPred<TensorType>))
-    Where = Fn.getLoc();
-  if (!Where)
-    Fn.getFunctionBody().walk([&](Operation *Op) {
-      if (llvm::any_of(Op->getResultTypes(), llvm::IsaPred<TensorType>)) {
-        Where = Op->getLoc();
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-  if (Where)
-    mlir::emitWarning(*Where)
-        << "tensor-mem-plan: the input has tensor values; run "
-           "one-shot-bufferize first (nothing planned in '"
-        << Fn.getName() << "')";
-}
 
 struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   using Base::Base;
@@ -279,9 +236,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
 
     SmallVector<ArenaGroup> Groups = groupByMemorySpace(Buffers);
     // A function of the shared arena holds no arena of its own.
-    bool AsArgument = (arena == ArenaSource::Argument ||
-                       (acrossCalls && sharesCallersArena(Fn))) &&
-                      !Groups.empty() && !Shared.contains(Fn);
+    bool AsArgument =
+        (arena == ArenaSource::Argument ||
+         (acrossCalls && sharesCallersArena(Fn, getOperation()))) &&
+        !Groups.empty() && !Shared.contains(Fn);
     if (AsArgument && failed(checkCallersReachable(Fn, getOperation())))
       return failure();
     if (AsArgument && !allUsesAreCalls(Fn)) {
@@ -307,81 +265,6 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     if (auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation()))
       Report.Entry = Symbol.isPublic();
     return success();
-  }
-
-  /// Functions ordered so that a callee comes before its callers (a call
-  /// cycle keeps the order it was found in): planned first, its arena
-  /// becomes a buffer each caller plans.
-  static SmallVector<FunctionOpInterface>
-  calleesFirst(ArrayRef<FunctionOpInterface> Functions) {
-    DenseSet<Operation *> Known;
-    for (FunctionOpInterface Fn : Functions)
-      Known.insert(Fn);
-    SmallVector<FunctionOpInterface> Order;
-    DenseSet<Operation *> Seen;
-    std::function<void(FunctionOpInterface)> Visit =
-        [&](FunctionOpInterface Fn) {
-          if (!Seen.insert(Fn).second)
-            return;
-          Fn->walk([&](CallOpInterface Call) {
-            auto Target = dyn_cast_if_present<FunctionOpInterface>(
-                Call.resolveCallable());
-            if (Target && Known.contains(Target))
-              Visit(Target);
-          });
-          Order.push_back(Fn);
-        };
-    for (FunctionOpInterface Fn : Functions)
-      Visit(Fn);
-    return Order;
-  }
-
-  /// A private function called, and only called, from functions of this
-  /// run: its arena can be a buffer of each caller's.
-  bool sharesCallersArena(FunctionOpInterface Fn) {
-    auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation());
-    if (!Symbol || !Symbol.isPrivate() || Fn.getOperation() == getOperation())
-      return false;
-    Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
-    if (!Table)
-      return false;
-    auto Uses = SymbolTable::getSymbolUses(Fn, Table);
-    return Uses && !Uses->empty() &&
-           llvm::all_of(*Uses, [&](const SymbolTable::SymbolUse &U) {
-             return isa<CallOpInterface>(U.getUser()) &&
-                    getOperation()->isProperAncestor(U.getUser());
-           });
-  }
-
-  /// The calls Fn makes, for its footprint. Arenas are the allocs of its
-  /// arenas; with AsArgument they exist before it runs.
-  static std::vector<CallSiteReport> callSites(FunctionOpInterface Fn,
-                                               bool AsArgument,
-                                               ArrayRef<Operation *> Arenas) {
-    std::vector<CallSiteReport> Calls;
-    Block &Entry = Fn.getFunctionBody().front();
-    Fn->walk([&](CallOpInterface Call) {
-      auto Callee =
-          dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
-      if (!Callee)
-        return;
-      // The run-time checks memplan adds end the program; they hold none.
-      if (Callee.getLeafReference().getValue().starts_with(
-              "memplan_rt_broken_"))
-        return;
-      CallSiteReport C;
-      C.Callee = Callee.getLeafReference().str();
-      auto Target =
-          dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
-      C.Init = Target && Target->hasAttr(InitFunctionAttr);
-      Operation *Top = Entry.findAncestorOpInBlock(*Call);
-      C.BeforeArenas =
-          !AsArgument && Top && llvm::all_of(Arenas, [&](Operation *A) {
-            return A->getBlock() == &Entry && Top->isBeforeInBlock(A);
-          });
-      Calls.push_back(std::move(C));
-    });
-    return Calls;
   }
 
   LogicalResult planAndRewrite(FunctionOpInterface Fn, const ArenaGroup &G,
@@ -449,43 +332,6 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       memplan::checkPromises(G, getOperation());
     rewriteToArenaViews(Fn, G, P.Offsets, ArenaValue, FreesBuffers);
     return success();
-  }
-
-  /// The arena is allocated at the entry, but after the leading ops that
-  /// run an init function (tensor-mem-hoist-constants, on the first call)
-  /// and hold none of its buffers: the init's own arena is then never live
-  /// with it.
-  static void setArenaInsertionPoint(OpBuilder &B, FunctionOpInterface Fn,
-                                     const ArenaGroup &G) {
-    Block &Entry = Fn.getFunctionBody().front();
-    B.setInsertionPointToStart(&Entry);
-    Operation *First = nullptr;
-    for (const PlannableBuffer *Buffer : G.Buffers) {
-      Operation *Top = Entry.findAncestorOpInBlock(*Buffer->Alloc);
-      if (!Top) // in another block of a CFG
-        return;
-      if (!First || Top->isBeforeInBlock(First))
-        First = Top;
-    }
-    for (Operation &Op : Entry) {
-      if (&Op == First)
-        break;
-      if (runsInit(&Op))
-        B.setInsertionPointAfter(&Op);
-    }
-  }
-
-  /// Whether Op is or holds a call to an init function.
-  static bool runsInit(Operation *Op) {
-    return Op
-        ->walk([](CallOpInterface Call) {
-          auto Target =
-              dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
-          return Target && Target->hasAttr(InitFunctionAttr)
-                     ? WalkResult::interrupt()
-                     : WalkResult::advance();
-        })
-        .wasInterrupted();
   }
 
   /// Statistics and remarks of one planned arena.

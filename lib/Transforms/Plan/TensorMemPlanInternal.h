@@ -11,6 +11,7 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
 #define MEMPLAN_LIB_TRANSFORMS_TENSORMEMPLANINTERNAL_H
 
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/InplacePairs.h"
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Core/Report.h"
@@ -80,10 +81,38 @@ void rewriteToArenaViews(mlir::FunctionOpInterface Fn, const ArenaGroup &Group,
 /// (memplan_rt_broken_promise). PassRoot is the op the pass runs on.
 void checkPromises(const ArenaGroup &Group, mlir::Operation *PassRoot);
 
-// SharedArena.cpp
+// InputChecks.cpp
 
-/// The module attribute naming functions that never run at once.
-constexpr llvm::StringLiteral kSharedArenaAttr = "memplan.shared_arena";
+/// Warns when Fn still holds tensors but has nothing to plan: the input was
+/// most likely never bufferized.
+void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
+                         const FunctionBuffers &Buffers);
+
+// CallSites.cpp
+
+/// Functions ordered so that a callee comes before its callers (a call
+/// cycle keeps the order it was found in): planned first, its arena
+/// becomes a buffer each caller plans.
+llvm::SmallVector<mlir::FunctionOpInterface>
+calleesFirst(llvm::ArrayRef<mlir::FunctionOpInterface> Functions);
+
+/// A private function called, and only called, from functions under
+/// PassRoot: its arena can be a buffer of each caller's.
+bool sharesCallersArena(mlir::FunctionOpInterface Fn,
+                        mlir::Operation *PassRoot);
+
+/// The calls Fn makes, for its footprint. Arenas are the allocs of its
+/// arenas; with AsArgument they exist before it runs.
+std::vector<CallSiteReport> callSites(mlir::FunctionOpInterface Fn,
+                                      bool AsArgument,
+                                      llvm::ArrayRef<mlir::Operation *> Arenas);
+
+/// Where Fn's arena for Group goes: the entry, after the leading calls of
+/// an init function that hold none of its buffers.
+void setArenaInsertionPoint(mlir::OpBuilder &B, mlir::FunctionOpInterface Fn,
+                            const ArenaGroup &Group);
+
+// SharedArena.cpp
 
 /// The functions a module names in memplan.shared_arena and the one arena
 /// (a global per memory space) they share.
