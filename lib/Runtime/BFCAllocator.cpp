@@ -349,7 +349,11 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
   memplan_rt_get_plan_cache_stats(&P);
   S.plan_cache_hits = P.hits;
   S.plan_cache_misses = P.misses;
-  uint64_t Free = S.bytes_reserved - S.bytes_in_use;
+  uint64_t Free =
+      S.bytes_reserved > S.bytes_in_use ? S.bytes_reserved - S.bytes_in_use : 0;
+  // The largest free chunk may span purged pages, which the free bytes of
+  // the reserved ones leave out: then one chunk is all there is.
+  LargestFree = std::min(LargestFree, Free);
   S.fragmentation = Free ? static_cast<double>(Free - LargestFree) / Free : 0.0;
   S.frag = S.peak_bytes_in_use ? static_cast<double>(S.peak_bytes_reserved) /
                                      S.peak_bytes_in_use
