@@ -846,6 +846,9 @@ def main():
                     help="decoder: the decode steps in one scf.for in main (not unrolled)")
     ap.add_argument("--bound-pos", action="store_true",
                     help="decoder: memplan.max = capacity - 1 on decode's pos")
+    ap.add_argument("--shared-arena", action="store_true",
+                    help="decoder: memplan.shared_arena = [@prefill, @decode] on the "
+                         "module (one arena for both; docs/UserGuide.md)")
     ap.add_argument("-o", "--output", help="write here instead of stdout")
     a = ap.parse_args()
     sizes = [int(s) for s in a.sizes.split(",") if s]
@@ -860,13 +863,18 @@ def main():
                f"--hidden {d} --heads {a.heads} --vocab {a.vocab} --capacity {a.capacity} "
                f"--prompt {a.prompt} --steps {a.steps} --reps {a.reps} --cache-in {a.cache_in}"
                + "".join(f" --{k}" for k in ("dump-cache", "causal-check", "bound-pos",
-                                             "static-prompt", "loop")
+                                             "static-prompt", "loop", "shared-arena")
                          if getattr(a, k.replace("-", "_"))) + "\n")
         out = (hdr + dec.globals()
                + dec.entry("prefill", static_rows=a.prompt if a.static_prompt else None)
                + dec.entry("decode", a.bound_pos)
                + decoder_main(dec, a.prompt, a.steps, a.reps, a.dump_cache, a.causal_check,
                               a.static_prompt, a.loop))
+        if a.shared_arena:
+            # prefill and decode never run at once: one arena for both.
+            body = out[len(hdr):]
+            out = (hdr + "module attributes {memplan.shared_arena = [@prefill, @decode]} {\n"
+                   + body + "}\n")
     else:
         hidden = a.hidden or 64
         if a.model == "bert":
