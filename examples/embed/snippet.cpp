@@ -40,8 +40,8 @@ int main(int argc, char **argv) {
 
   for (const memplan::PlannedArena &A : *Arenas) {
     llvm::outs() << "@" << A.Function << ": arena " << A.ArenaSize
-                 << " bytes, lower bound " << A.LowerBound << ", strategy "
-                 << A.Strategy << "\n";
+                 << " bytes, lower bound " << A.LiveBound << ", strategy "
+                 << A.Chosen << "\n";
     for (size_t I = 0; I < A.Records.size(); ++I)
       llvm::outs() << "  " << A.Records[I].Size << " bytes at offset "
                    << A.Offsets[I] << ", tasks " << A.Records[I].FirstTask

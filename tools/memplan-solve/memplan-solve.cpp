@@ -109,7 +109,7 @@ static double ratio(const Row &R) {
 static uint64_t bestBound(ArrayRef<Row> Rows) {
   uint64_t B = 0;
   for (const Row &R : Rows)
-    B = std::max({B, R.Bound, R.P.LowerBound});
+    B = std::max({B, R.Bound, R.P.CertifiedBound});
   return B;
 }
 
@@ -134,7 +134,7 @@ static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set,
   uint64_t Best = bestBound(Rows);
   for (const Row &R : Rows) {
     ArenaReport A = arenaReport(R.P, Set.Records, Alignment);
-    A.CertifiedLowerBound = Best;
+    A.CertifiedBound = Best;
     for (auto [I, B] : llvm::enumerate(A.Buffers))
       B.Id = Set.Ids[I];
     for (const InplacePair &P : Pairs)
@@ -153,7 +153,7 @@ static void printTable(ArrayRef<Row> Rows, raw_ostream &OS) {
                "lower_bound", "ratio", "ms", "optimal", "objects_bound");
   for (const Row &R : Rows)
     OS << format("%-26s %14llu %14llu %8.4f %10.2f %-7s %14s\n",
-                 R.P.Strategy.c_str(),
+                 R.P.Requested.c_str(),
                  (unsigned long long)R.P.Offsets.TotalSize,
                  (unsigned long long)R.Bound, ratio(R), R.Ms,
                  R.P.Optimal ? "yes" : "no", objectsBoundText(R).c_str());
@@ -176,7 +176,7 @@ static void printCSV(ArrayRef<Row> Rows, raw_ostream &OS) {
         "objects_lower_bound,certified_lower_bound\n";
   uint64_t Best = bestBound(Rows);
   for (const Row &R : Rows)
-    OS << R.P.Strategy << "," << R.P.Offsets.TotalSize << "," << R.Bound << ","
+    OS << R.P.Requested << "," << R.P.Offsets.TotalSize << "," << R.Bound << ","
        << format("%.6f", ratio(R)) << "," << format("%.3f", R.Ms) << ","
        << (R.P.Optimal ? "true" : "false") << ","
        << (R.ObjectsBound ? std::to_string(*R.ObjectsBound) : "") << "," << Best
@@ -197,7 +197,7 @@ static std::string capacityMessage(ArrayRef<Row> Rows, uint64_t Capacity,
            " bytes (the smallest found needs " + std::to_string(Smallest) + ")";
   bool Searched = false;
   for (const Row &R : Rows)
-    Searched |= R.P.Strategy == "auto" || R.P.Strategy == "exact";
+    Searched |= R.P.Requested == "auto" || R.P.Requested == "exact";
   return Msg + "the smallest plan found needs " + std::to_string(Smallest) +
          " bytes; the lower bound is " + std::to_string(Best) +
          " bytes, so a plan that fits may exist" +

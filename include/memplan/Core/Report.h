@@ -74,16 +74,17 @@ struct BufferReport {
 struct ArenaReport {
   /// Empty for the default memory space (and for record files).
   std::string MemorySpace;
-  std::string Strategy;
+  /// The strategy asked for ("strategy" in the JSON).
+  std::string Requested;
   /// The strategy that made the plan (the one `auto` picked).
   std::string Chosen;
   StrategyKind Kind = StrategyKind::Offsets;
   uint64_t Alignment = 1;
   uint64_t ArenaSize = 0;
   /// The live-bytes bound of the aligned records (= Peak.Bytes).
-  uint64_t LowerBound = 0;
-  /// The best bound proven for the records: at least LowerBound.
-  uint64_t CertifiedLowerBound = 0;
+  uint64_t LiveBound = 0;
+  /// The best bound proven for the records: at least LiveBound.
+  uint64_t CertifiedBound = 0;
   std::optional<uint64_t> ObjectsLowerBound;
   std::vector<uint64_t> ObjectIds, ObjectSizes;
   uint64_t BytesWithoutPlanning = 0;

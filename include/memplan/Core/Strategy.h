@@ -45,8 +45,8 @@ enum class StrategyKind { Offsets, SharedObjects, Meta };
 /// also say which object each tensor lives in.
 struct Plan {
   /// The strategy asked for.
-  std::string Strategy;
-  /// The strategy that made the plan: Strategy itself, or the one a meta
+  std::string Requested;
+  /// The strategy that made the plan: Requested itself, or the one a meta
   /// strategy (auto) picked ("best-fit-size", "exact", ...).
   std::string Chosen;
   OffsetsAssignment Offsets;
@@ -58,10 +58,14 @@ struct Plan {
   /// records: at least the live-bytes bound, more when the strategy proved
   /// more (exact refutes smaller arenas). A strategy may fill it in (it then
   /// vouches for it); planMemory() raises it to the live-bytes bound.
-  uint64_t LowerBound = 0;
+  uint64_t CertifiedBound = 0;
 
   // Filled in once by planMemory(), for every reader of the plan (the pass,
   // memplan-solve, reports, pictures):
+  /// The alignment of the arena and of every offset it was made under.
+  uint64_t Alignment = 1;
+  /// The records that share bytes in place (StrategyOptions::InplacePairs).
+  std::vector<InplacePair> InplacePairs;
   /// Offsets or SharedObjects: the kind of the plan a meta strategy chose.
   StrategyKind Kind = StrategyKind::Offsets;
   /// Where the live aligned bytes peak; Peak.Bytes is the live-bytes bound.

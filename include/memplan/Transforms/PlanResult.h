@@ -62,13 +62,13 @@ struct PlannedArena {
   std::string MemorySpace;
   /// The strategy that made the plan: the one asked for, or the one a meta
   /// strategy (auto) picked ("best-fit-size", "exact", ...).
-  std::string Strategy;
+  std::string Chosen;
   /// Alignment of the arena and of every offset.
   uint64_t Alignment = 0;
   /// Bytes of the arena.
   uint64_t ArenaSize = 0;
   /// Live-bytes lower bound of the (aligned) records: no plan is smaller.
-  uint64_t LowerBound = 0;
+  uint64_t LiveBound = 0;
   /// Sum of the buffers' sizes: the bytes without planning.
   uint64_t BytesWithoutPlanning = 0;
   /// The plan is proven optimal (it meets its bound, or exact proved it).

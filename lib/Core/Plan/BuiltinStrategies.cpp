@@ -76,7 +76,7 @@ llvm::Expected<Plan> exactFn(llvm::ArrayRef<UsageRecord> Records,
   ExactResult R = exactSolve(Records, EO);
   Plan P = planFromOffsets(std::move(R.Offsets));
   P.Optimal = R.Optimal;
-  P.LowerBound = R.LowerBound;
+  P.CertifiedBound = R.LowerBound;
   return P;
 }
 } // namespace

@@ -236,10 +236,10 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
   if (llvm::Error E =
           validateOffsets(ToPlan, Result->Offsets, Options.Alignment))
     return Invalid(std::move(E));
-  if (Result->Strategy.empty())
-    Result->Strategy = Name.str();
+  if (Result->Requested.empty())
+    Result->Requested = Name.str();
   if (Result->Chosen.empty())
-    Result->Chosen = Result->Strategy;
+    Result->Chosen = Result->Requested;
   // One sweep gives the peak and the live-bytes bound; a strategy may have
   // proven more (exact refutes smaller arenas). With pairs, the peak names
   // the records as given (livePeakWithPairs).
@@ -247,12 +247,14 @@ llvm::Expected<Plan> memplan::planMemory(llvm::StringRef Name,
   if (!Peak)
     return Peak.takeError();
   Result->Peak = std::move(*Peak);
-  Result->LowerBound = std::max(Result->LowerBound, Result->Peak.Bytes);
+  Result->CertifiedBound = std::max(Result->CertifiedBound, Result->Peak.Bytes);
+  Result->Alignment = Options.Alignment;
+  Result->InplacePairs = Options.InplacePairs;
   Result->Kind =
       Result->Objects ? StrategyKind::SharedObjects : StrategyKind::Offsets;
   if (Result->Objects)
     Result->ObjectsLowerBound = objectsLowerBound(ToPlan);
-  if (!Result->Objects && Result->Offsets.TotalSize <= Result->LowerBound)
+  if (!Result->Objects && Result->Offsets.TotalSize <= Result->CertifiedBound)
     Result->Optimal = true;
   if (Merged) {
     Result->Offsets = expandOffsets(*Merged, Result->Offsets);

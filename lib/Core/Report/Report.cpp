@@ -19,13 +19,13 @@ ArenaReport memplan::arenaReport(const Plan &P,
   assert(P.Offsets.Offsets.size() == Records.size() &&
          "a plan has one offset per record");
   ArenaReport A;
-  A.Strategy = P.Strategy;
-  A.Chosen = P.Chosen.empty() ? P.Strategy : P.Chosen;
+  A.Requested = P.Requested;
+  A.Chosen = P.Chosen.empty() ? P.Requested : P.Chosen;
   A.Kind = P.Kind;
   A.Alignment = Alignment;
   A.ArenaSize = P.Offsets.TotalSize;
-  A.LowerBound = P.Peak.Bytes;
-  A.CertifiedLowerBound = std::max(P.LowerBound, P.Peak.Bytes);
+  A.LiveBound = P.Peak.Bytes;
+  A.CertifiedBound = std::max(P.CertifiedBound, P.Peak.Bytes);
   A.ObjectsLowerBound = P.ObjectsLowerBound;
   if (P.Objects) {
     A.ObjectIds.assign(P.Objects->ObjectIds.begin(),
@@ -104,12 +104,11 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
         writeBuffer(J, B);
     });
     J.attribute("bytes_without_planning", A.BytesWithoutPlanning);
-    J.attribute("certified_lower_bound", A.CertifiedLowerBound);
+    J.attribute("certified_lower_bound", A.CertifiedBound);
     J.attribute("chosen", A.Chosen);
-    J.attribute("gap",
-                A.ArenaSize - std::min(A.CertifiedLowerBound, A.ArenaSize));
+    J.attribute("gap", A.ArenaSize - std::min(A.CertifiedBound, A.ArenaSize));
     J.attribute("kind", kindName(A.Kind));
-    J.attribute("lower_bound", A.LowerBound);
+    J.attribute("lower_bound", A.LiveBound);
     J.attribute("memory_space", A.MemorySpace);
     if (A.Kind == StrategyKind::SharedObjects) {
       Numbers("object_ids", A.ObjectIds);
@@ -138,7 +137,7 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
         J.attribute("global", A.SharedArena);
         J.attribute("sized_by", A.SharedSizedBy);
       });
-    J.attribute("strategy", A.Strategy);
+    J.attribute("strategy", A.Requested);
   });
 }
 

@@ -50,11 +50,11 @@ static TimelineBuffer bufferFromRecords(const BufferReport &B) {
 
 static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
   TimelineSection S;
-  std::string Chosen = A.Chosen.empty() || A.Chosen == A.Strategy
+  std::string Chosen = A.Chosen.empty() || A.Chosen == A.Requested
                            ? ""
                            : " (chose " + A.Chosen + ")";
   if (F.RecordFile) {
-    S.Title = F.Function + ": " + A.Strategy;
+    S.Title = F.Function + ": " + A.Requested;
     S.Subtitle =
         std::string(A.Kind == StrategyKind::SharedObjects ? "shared objects"
                                                           : "offsets") +
@@ -64,7 +64,7 @@ static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
     S.Title = "@" + F.Function;
     if (!A.MemorySpace.empty())
       S.Title += " (memory space " + A.MemorySpace + ")";
-    S.Subtitle = "strategy " + A.Strategy + Chosen + ", alignment " +
+    S.Subtitle = "strategy " + A.Requested + Chosen + ", alignment " +
                  std::to_string(A.Alignment) + ", " +
                  std::to_string(F.Unplanned.size()) + " buffers not planned; " +
                  F.Location;
@@ -78,7 +78,7 @@ static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
     S.NumTasks = F.NumTasks;
   }
   S.ArenaSize = A.ArenaSize;
-  S.LowerBound = A.LowerBound;
+  S.LowerBound = A.LiveBound;
   S.Alignment = A.Alignment;
   S.Buffers.reserve(A.Buffers.size());
   std::map<std::string, size_t> Index;

@@ -96,10 +96,10 @@ static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
       llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
     for (const PlannableBuffer *B : G.Buffers)
       Arena.Allocs.push_back(memref::AllocOp(B->Alloc).getOperation());
-    Arena.Strategy = AP->P.Chosen;
+    Arena.Chosen = AP->P.Chosen;
     Arena.Alignment = AP->Input.Alignment;
     Arena.ArenaSize = AP->P.Offsets.TotalSize;
-    Arena.LowerBound = AP->P.Peak.Bytes;
+    Arena.LiveBound = AP->P.Peak.Bytes;
     Arena.Optimal = AP->P.Optimal;
     Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
     Arena.Records = std::move(AP->Input.Records);

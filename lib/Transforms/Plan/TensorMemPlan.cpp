@@ -344,7 +344,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     numPlanned += A.Buffers.size();
     bytesUnplanned += A.BytesWithoutPlanning;
     arenaBytes += A.ArenaSize;
-    lowerBoundBytes += A.LowerBound;
+    lowerBoundBytes += A.LiveBound;
     // MLIR's remark engine (--remarks-filter=memplan
     // --remarks-output-file=F): a no-op unless enabled.
     if (auto R =
@@ -355,8 +355,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       R << remark::metric("BuffersPlanned", A.Buffers.size())
         << remark::metric("BytesWithoutPlanning", A.BytesWithoutPlanning)
         << remark::metric("ArenaBytes", A.ArenaSize)
-        << remark::metric("LowerBound", A.LowerBound)
-        << remark::metric("Strategy", A.Strategy)
+        << remark::metric("LowerBound", A.LiveBound)
+        << remark::metric("Strategy", A.Requested)
         << remark::metric("Chosen", A.Chosen)
         << remark::metric("PeakTask", A.Peak.Task)
         << remark::metric("PeakBuffers", A.Peak.Live.size())
@@ -372,8 +372,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                            << "tensor-mem-plan: " << A.Buffers.size()
                            << " buffers planned, " << A.BytesWithoutPlanning
                            << " bytes without planning, arena " << A.ArenaSize
-                           << " bytes, lower bound " << A.LowerBound
-                           << ", strategy " << A.Strategy;
+                           << " bytes, lower bound " << A.LiveBound
+                           << ", strategy " << A.Requested;
     if (!A.MemorySpace.empty())
       D << ", memory space " << A.MemorySpace;
     // After the fields scripts parse ("strategy (\S+)").

@@ -67,7 +67,7 @@ TEST(AutoTest, StopsAtTheBoundAndPassesItOn) {
     R.emplace_back(64 << (Rng() % 8), I, I + 1 + (Rng() % 10 == 0 ? 20 : 0));
   auto P = planMemory("auto", R);
   ASSERT_TRUE(bool(P));
-  EXPECT_EQ(P->LowerBound, liveBytesLowerBound(R));
+  EXPECT_EQ(P->CertifiedBound, liveBytesLowerBound(R));
   EXPECT_EQ(P->Offsets.TotalSize,
             planMemory("greedy-by-size-offsets", R)->Offsets.TotalSize);
 }

@@ -128,12 +128,12 @@ TEST(ExactTest, ReportsTheBoundItProves) {
     for (const char *Name : {"exact", "auto"}) {
       auto P = planMemory(Name, R);
       ASSERT_TRUE(bool(P));
-      EXPECT_EQ(P->LowerBound, Opt) << Name;
+      EXPECT_EQ(P->CertifiedBound, Opt) << Name;
       EXPECT_TRUE(P->Optimal) << Name;
     }
     auto G = planMemory("greedy-by-size-offsets", R);
     ASSERT_TRUE(bool(G));
-    EXPECT_EQ(G->LowerBound, Live);
+    EXPECT_EQ(G->CertifiedBound, Live);
   }
 }
 

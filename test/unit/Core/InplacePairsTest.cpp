@@ -84,11 +84,11 @@ TEST(InplacePairsTest, BoundOfMergedRecords) {
   auto Without = planMemory("auto", Chain, O);
   ASSERT_TRUE(bool(Without));
   // At tasks 2 and 4 two chain records and d are live: 128 + 128 + 64.
-  EXPECT_EQ(Without->LowerBound, 320u);
+  EXPECT_EQ(Without->CertifiedBound, 320u);
   O.InplacePairs = ChainPairs;
   auto With = planMemory("auto", Chain, O);
   ASSERT_TRUE(bool(With)) << llvm::toString(With.takeError());
-  EXPECT_EQ(With->LowerBound, 192u);
+  EXPECT_EQ(With->CertifiedBound, 192u);
   EXPECT_EQ(With->Offsets.TotalSize, 192u);
   EXPECT_TRUE(With->Optimal);
 }
@@ -137,7 +137,7 @@ TEST_P(InplacePairsStrategyTest, ChainSharesOneOffset) {
   EXPECT_EQ(P->Offsets.Offsets[1], P->Offsets.Offsets[2]);
   EXPECT_NE(P->Offsets.Offsets[0], P->Offsets.Offsets[3]);
   EXPECT_GE(P->Offsets.TotalSize, 192u);
-  EXPECT_GE(P->LowerBound, 192u);
+  EXPECT_GE(P->CertifiedBound, 192u);
   auto Aligned = alignRecords(Chain, 64);
   ASSERT_TRUE(bool(Aligned));
   EXPECT_FALSE(fails(validateOffsets(*Aligned, P->Offsets, 64, ChainPairs)));
@@ -167,8 +167,8 @@ TEST_P(InplacePairsStrategyTest, RandomSets) {
     auto M = mergeInplacePairs(*Aligned, O.InplacePairs);
     ASSERT_TRUE(bool(M));
     ASSERT_GE(P->Offsets.TotalSize, liveBytesLowerBound(M->Records));
-    ASSERT_GE(P->LowerBound, liveBytesLowerBound(M->Records));
-    ASSERT_GE(P->Offsets.TotalSize, P->LowerBound);
+    ASSERT_GE(P->CertifiedBound, liveBytesLowerBound(M->Records));
+    ASSERT_GE(P->Offsets.TotalSize, P->CertifiedBound);
   }
 }
 

@@ -106,7 +106,7 @@ TEST(ReportTest, PeakLiveBuffersSumToTheBound) {
     }
     EXPECT_EQ(Sum, liveBytesLowerBound(*Aligned)) << Rel;
     EXPECT_EQ(P->Peak.Bytes, Sum) << Rel;
-    EXPECT_GE(P->LowerBound, Sum) << Rel;
+    EXPECT_GE(P->CertifiedBound, Sum) << Rel;
   }
   EXPECT_TRUE(livePeak({}).Live.empty());
 }
@@ -119,7 +119,7 @@ TEST(ReportTest, AutoSaysWhatItChose) {
   O.BudgetMs = 0;
   auto P = planMemory("auto", Set.Records, O);
   ASSERT_TRUE(bool(P));
-  EXPECT_EQ(P->Strategy, "auto");
+  EXPECT_EQ(P->Requested, "auto");
   ASSERT_NE(P->Chosen, "auto");
   // The strategy named makes a plan of the same size on its own.
   auto Same = planMemory(P->Chosen, Set.Records, O);

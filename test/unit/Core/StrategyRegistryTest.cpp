@@ -34,7 +34,7 @@ TEST(StrategyRegistryTest, UserStrategyIsAPeer) {
   auto P =
       planMemory("test-stack", {UsageRecord(3, 0, 1), UsageRecord(5, 1, 2)}, O);
   ASSERT_TRUE(bool(P)) << llvm::toString(P.takeError());
-  EXPECT_EQ(P->Strategy, "test-stack");
+  EXPECT_EQ(P->Requested, "test-stack");
   EXPECT_EQ(P->Offsets.Offsets, (std::vector<uint64_t>{0, 8}));
   EXPECT_EQ(P->Offsets.TotalSize, 16u);
 }

@@ -64,7 +64,7 @@ TEST(PlanModuleInplaceTest, PairsShareOneOffset) {
   EXPECT_EQ(A.Offsets[0], A.Offsets[1]);
   EXPECT_EQ(A.Records[0].LastTask, A.Records[1].FirstTask);
   EXPECT_EQ(A.ArenaSize, 64u);
-  EXPECT_EQ(A.LowerBound, 64u);
+  EXPECT_EQ(A.LiveBound, 64u);
 }
 
 } // namespace

@@ -98,7 +98,7 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
                           << " bytes" << (Optimal ? " (optimal)" : "") << "\n");
   Plan P = planFromOffsets(std::move(*Best));
   P.Optimal = Optimal;
-  P.LowerBound = Bound;
+  P.CertifiedBound = Bound;
   P.Chosen = std::move(Chosen);
   return P;
 }
