@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/TaskNumbering.h"
-#include "memplan/Analysis/UsageRecordsFromIR.h"
 
 #include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"

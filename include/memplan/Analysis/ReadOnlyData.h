@@ -21,7 +21,6 @@
 
 namespace memplan {
 
-
 /// The memref.global's that Fn takes with memref.get_global, once each in
 /// the order of their first get_global (a global of unknown size counts 0
 /// bytes).

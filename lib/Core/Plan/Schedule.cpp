@@ -8,8 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ScheduleWindow.h"
 #include "memplan/Core/Schedule.h"
+#include "ScheduleWindow.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Debug.h"

@@ -6,10 +6,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Core/Strategies/Exact.h"
 #include "ExactSearch.h"
 #include "Internal.h"
 #include "memplan/Core/LowerBound.h"
-#include "memplan/Core/Strategies/Exact.h"
 #include "memplan/Core/Strategies/GreedyBySizeOffsets.h"
 
 #include "llvm/Support/Debug.h"
