@@ -29,37 +29,35 @@ using namespace memplan;
 static constexpr llvm::StringLiteral kBrokenPromiseFn =
     "memplan_rt_broken_promise";
 
-static func::FuncOp declareBrokenPromise(SymbolTable &Symbols,
-                                         Operation *Module) {
-  if (auto Fn = Symbols.lookup<func::FuncOp>(kBrokenPromiseFn))
+func::FuncOp memplan::declareRuntimeCheck(SymbolTable &Symbols,
+                                          Operation *Module, StringRef Name,
+                                          FunctionType Type) {
+  if (auto Fn = Symbols.lookup<func::FuncOp>(Name))
     return Fn;
   OpBuilder B = OpBuilder::atBlockBegin(&Module->getRegion(0).front());
-  auto Type =
-      B.getFunctionType({MemRefType::get({ShapedType::kDynamic}, B.getI8Type()),
-                         B.getI64Type(), B.getI64Type()},
-                        {});
-  auto Fn = func::FuncOp::create(B, Module->getLoc(), kBrokenPromiseFn, Type);
+  auto Fn = func::FuncOp::create(B, Module->getLoc(), Name, Type);
   Fn.setPrivate();
   Fn->setAttr("llvm.emit_c_interface", B.getUnitAttr());
   Symbols.insert(Fn);
   return Fn;
 }
 
-/// A constant i8 global holding Text.
-static memref::GlobalOp textGlobal(SymbolTable &Symbols, Operation *Module,
-                                   StringRef Text) {
-  OpBuilder B = OpBuilder::atBlockBegin(&Module->getRegion(0).front());
+Value memplan::runtimeText(OpBuilder &B, Location Loc, SymbolTable &Symbols,
+                           Operation *Module, StringRef Name, StringRef Text) {
+  OpBuilder GB = OpBuilder::atBlockBegin(&Module->getRegion(0).front());
   auto Type =
-      MemRefType::get({static_cast<int64_t>(Text.size())}, B.getI8Type());
+      MemRefType::get({static_cast<int64_t>(Text.size())}, GB.getI8Type());
   SmallVector<int8_t> Bytes(Text.begin(), Text.end());
   auto Init = DenseElementsAttr::get(
-      RankedTensorType::get(Type.getShape(), B.getI8Type()),
+      RankedTensorType::get(Type.getShape(), GB.getI8Type()),
       ArrayRef<int8_t>(Bytes));
   auto Global = memref::GlobalOp::create(
-      B, Module->getLoc(), "__memplan_promise", B.getStringAttr("private"),
-      Type, Init, /*constant=*/true, /*alignment=*/nullptr);
+      GB, Module->getLoc(), Name, GB.getStringAttr("private"), Type, Init,
+      /*constant=*/true, /*alignment=*/nullptr);
   Symbols.insert(Global); // renames on a clash
-  return Global;
+  Value Read = memref::GetGlobalOp::create(B, Loc, Type, Global.getSymName());
+  return memref::CastOp::create(
+      B, Loc, MemRefType::get({ShapedType::kDynamic}, B.getI8Type()), Read);
 }
 
 void memplan::checkPromises(const ArenaGroup &Group, Operation *PassRoot) {
@@ -97,15 +95,18 @@ void memplan::checkPromises(const ArenaGroup &Group, Operation *PassRoot) {
                                  ", size above " + std::to_string(P.Bound));
         continue;
       }
-      func::FuncOp Fn = declareBrokenPromise(*Symbols, Module);
-      memref::GlobalOp Text = textGlobal(*Symbols, Module, What);
+      OpBuilder FB(Module->getContext());
+      auto I64 = FB.getI64Type();
+      func::FuncOp Fn = declareRuntimeCheck(
+          *Symbols, Module, kBrokenPromiseFn,
+          FB.getFunctionType(
+              {MemRefType::get({ShapedType::kDynamic}, FB.getI8Type()), I64,
+               I64},
+              {}));
       auto If = scf::IfOp::create(B, Loc, Broken, /*withElseRegion=*/false);
       OpBuilder TB = If.getThenBodyBuilder();
-      Value Bytes = memref::GetGlobalOp::create(TB, Loc, Text.getType(),
-                                                Text.getSymName());
-      Value Dyn = memref::CastOp::create(
-          TB, Loc, MemRefType::get({ShapedType::kDynamic}, TB.getI8Type()),
-          Bytes);
+      Value Dyn =
+          runtimeText(TB, Loc, *Symbols, Module, "__memplan_promise", What);
       Value Got = arith::IndexCastOp::create(TB, Loc, TB.getI64Type(), Size);
       Value Bound64 =
           arith::IndexCastOp::create(TB, Loc, TB.getI64Type(), Bound);

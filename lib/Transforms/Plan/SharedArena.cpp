@@ -98,13 +98,6 @@ bool SharedArenas::contains(FunctionOpInterface Fn) const {
   return llvm::is_contained(Functions, Fn);
 }
 
-/// Inserts Op, made unlinked, into Module's symbol table (renamed on a
-/// clash; the start of the body).
-template <typename OpT> static OpT insertSymbol(Operation *Module, OpT Op) {
-  SymbolTable(Module).insert(Op, Module->getRegion(0).front().begin());
-  return Op;
-}
-
 /// An uninitialized module global named Name (renamed on a clash); a
 /// 0-d one (the busy flag) starts at 0.
 static memref::GlobalOp addGlobal(Operation *Module, StringRef Name,
@@ -115,11 +108,12 @@ static memref::GlobalOp addGlobal(Operation *Module, StringRef Name,
     Init =
         DenseElementsAttr::get(RankedTensorType::get({}, Type.getElementType()),
                                B.getIntegerAttr(Type.getElementType(), 0));
-  return insertSymbol(
-      Module,
-      memref::GlobalOp::create(B, Module->getLoc(), Name,
-                               B.getStringAttr("private"), Type, Init,
-                               /*constant=*/false, B.getI64IntegerAttr(Align)));
+  auto Global = memref::GlobalOp::create(
+      B, Module->getLoc(), Name, B.getStringAttr("private"), Type, Init,
+      /*constant=*/false, B.getI64IntegerAttr(Align));
+  // Made unlinked: the table places it at the start, renamed on a clash.
+  SymbolTable(Module).insert(Global, Module->getRegion(0).front().begin());
+  return Global;
 }
 
 void SharedArenas::guard(FunctionOpInterface Fn) {
@@ -130,20 +124,12 @@ void SharedArenas::guard(FunctionOpInterface Fn) {
   auto FlagType = MemRefType::get({}, B.getI32Type());
   if (!Busy)
     Busy = addGlobal(Module, "__memplan_shared_arena_busy", FlagType, 4);
-  if (!BrokenExclusion) {
-    BrokenExclusion =
-        SymbolTable(Module).lookup<func::FuncOp>(kBrokenExclusionFn);
-    if (!BrokenExclusion) {
-      BrokenExclusion = insertSymbol(
-          Module, func::FuncOp::create(
-                      B, Loc, kBrokenExclusionFn,
-                      B.getFunctionType({MemRefType::get({ShapedType::kDynamic},
-                                                         B.getI8Type())},
-                                        {})));
-      BrokenExclusion.setPrivate();
-      BrokenExclusion->setAttr("llvm.emit_c_interface", B.getUnitAttr());
-    }
-  }
+  SymbolTable Symbols(Module);
+  if (!BrokenExclusion)
+    BrokenExclusion = declareRuntimeCheck(
+        Symbols, Module, kBrokenExclusionFn,
+        B.getFunctionType(
+            {MemRefType::get({ShapedType::kDynamic}, B.getI8Type())}, {}));
   // Entry: take the flag; it was set, another function of the set runs.
   B.setInsertionPointToStart(&Fn.getFunctionBody().front());
   Value Flag = memref::GetGlobalOp::create(B, Loc, FlagType, Busy.getSymName());
@@ -164,21 +150,8 @@ void SharedArenas::guard(FunctionOpInterface Fn) {
       OS << "@" << F.getName();
     });
     OS << "] was running; they share one arena";
-    auto Type =
-        MemRefType::get({static_cast<int64_t>(What.size())}, TB.getI8Type());
-    SmallVector<int8_t> Bytes(What.begin(), What.end());
-    OpBuilder GB(Module->getContext());
-    auto Text = insertSymbol(
-        Module,
-        memref::GlobalOp::create(
-            GB, Loc, "__memplan_exclusion", GB.getStringAttr("private"), Type,
-            DenseElementsAttr::get(
-                RankedTensorType::get(Type.getShape(), TB.getI8Type()),
-                ArrayRef<int8_t>(Bytes)),
-            /*constant=*/true, /*alignment=*/nullptr));
-    Value Ptr = memref::GetGlobalOp::create(TB, Loc, Type, Text.getSymName());
-    Value Dyn = memref::CastOp::create(
-        TB, Loc, MemRefType::get({ShapedType::kDynamic}, TB.getI8Type()), Ptr);
+    Value Dyn =
+        runtimeText(TB, Loc, Symbols, Module, "__memplan_exclusion", What);
     func::CallOp::create(TB, Loc, BrokenExclusion, ValueRange{Dyn});
   }
   // Every return gives the flag back.

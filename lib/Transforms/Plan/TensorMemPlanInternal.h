@@ -76,6 +76,19 @@ void rewriteToArenaViews(mlir::FunctionOpInterface Fn, const ArenaGroup &Group,
 
 // CheckPromises.cpp
 
+/// The private runtime function Name of Type (C interface) in Module,
+/// declared there on first use. Symbols is Module's table.
+mlir::func::FuncOp declareRuntimeCheck(mlir::SymbolTable &Symbols,
+                                       mlir::Operation *Module,
+                                       llvm::StringRef Name,
+                                       mlir::FunctionType Type);
+
+/// Text for a runtime message, read at B as a memref<?xi8>: a constant
+/// global named Name (renamed on a clash) at the start of Module.
+mlir::Value runtimeText(mlir::OpBuilder &B, mlir::Location Loc,
+                        mlir::SymbolTable &Symbols, mlir::Operation *Module,
+                        llvm::StringRef Name, llvm::StringRef Text);
+
 /// Before each alloc of Group planned at a promised bound, a run-time check
 /// that stops the program when its size is above the bound
 /// (memplan_rt_broken_promise). PassRoot is the op the pass runs on.
