@@ -70,6 +70,12 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
       PM.addPass(createTensorMemSplitEmpty());
     buildMemPlanBufferization(PM);
   }
+  // A buffer a callee returns becomes its caller's, planned there.
+  if (Options.outParams) {
+    TensorMemResultsToOutParamsOptions OutParams;
+    OutParams.remarks = Options.remarks;
+    PM.addPass(createTensorMemResultsToOutParams(OutParams));
+  }
   // Planning comes before deallocation: the ownership-based deallocation
   // compares pointers (extract_aligned_pointer_as_index), which would make
   // every temporary of a function that returns a buffer unplannable. It

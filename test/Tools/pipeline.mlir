@@ -6,7 +6,8 @@
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" | FileCheck %s --check-prefix=NORT
 // RUN: not memplan-opt %s --memplan-pipeline="strategy=nope" 2>&1 | FileCheck %s --check-prefix=BAD
 // RUN: memplan-opt %s --memplan-pipeline="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=PLANFIRST
-// RUN: memplan-opt %s --memplan-pipeline="arena=argument preserve-intermediates=true" | FileCheck %s --check-prefix=OPTS
+// (out-params=false: @main would allocate @three's result itself.)
+// RUN: memplan-opt %s --memplan-pipeline="arena=argument preserve-intermediates=true out-params=false" | FileCheck %s --check-prefix=OPTS
 // Every tensor-mem-plan option is a memplan-pipeline option too (but
 // deallocation-runs-after, which follows `deallocate`), and reaches the pass.
 // RUN: memplan-opt --help | awk -f %S/Inputs/pipeline-options.awk | FileCheck %s --check-prefix=ALLOPTS

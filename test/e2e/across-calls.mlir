@@ -12,23 +12,32 @@
 // RUN: memplan-opt %t.mlir %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.out
 // RUN: diff %t.ref %t.out
 // RUN: %python -c "import json, sys; [print(f['function'], sum(a['arena_size'] for a in f['arenas']), f['footprint']['steady']) for f in json.load(open(sys.argv[1]))['functions']]" %t.json | FileCheck %s --check-prefix=SIZES
-// Without it, @block allocates its own arena on every call.
-// RUN: memplan-opt %s --memplan-pipeline="across-calls=false report=%t.off.json" -o /dev/null
+// Without it (and without out-parameters), @block allocates its own arena
+// on every call.
+// RUN: memplan-opt %s --memplan-pipeline="across-calls=false out-params=false report=%t.off.json" -o /dev/null
 // RUN: %python -c "import json, sys; [print(f['function'], sum(a['arena_size'] for a in f['arenas']), f['footprint']['steady']) for f in json.load(open(sys.argv[1]))['functions']]" %t.off.json | FileCheck %s --check-prefix=OFF
 
 // IR-LABEL: func.func private @block
 // IR-SAME: memref<2048xi8> {memplan.arena_alignment = 64 : i64, memplan.arena_size = 2048 : i64, memplan.nocapture}
-// IR-LABEL: func.func @forward
-// IR: %[[A:.*]] = memref.alloc() {alignment = 64 : i64} : memref<2048xi8>
-// Both call sites pass the same bytes (a whole-arena view at offset 0
-// folds to the arena).
-// IR-NEXT: call @block(%{{.*}}, %[[A]])
-// IR-NEXT: call @block(%{{.*}}, %[[A]])
+// @block's result is an out-parameter (tensor-mem-results-to-out-params):
+// @forward keeps its signature for callers outside the module, @main calls
+// a private copy of it.
+// IR-LABEL: func.func private @forward_out_params
+// Both call sites pass the same block arena, and the first call's result is
+// a buffer beside it.
+// IR: %[[R:.*]] = memref.view %arg2[%{{.*}}][] : memref<3072xi8> to memref<16x16xf32>
+// IR: %[[A:.*]] = memref.view %arg2[%{{.*}}][] : memref<3072xi8> to memref<2048xi8>
+// IR-NEXT: call @block(%{{.*}}, %[[R]], %[[A]])
+// IR-NEXT: call @block(%[[R]], %arg1, %[[A]])
+// IR-LABEL: func.func @main
 
-// @block's arena is its callers': @forward holds one for both calls.
+// @block's arena is its callers': @forward holds one for both calls (2048
+// bytes) and the first block's result (1024); the second one is @forward's
+// result, planned in @main's arena (3072 + 1024).
 // SIZES: block 2048 0
-// SIZES: forward 2048 2048
-// SIZES: main 0 2048
+// SIZES: forward 3072 3072
+// SIZES: forward_out_params 3072 0
+// SIZES: main 4096 4096
 
 // OFF: block 2048 2048
 // OFF: forward 0 2048

@@ -51,8 +51,11 @@ public:
   /// only by a later wait (async.execute).
   static bool isAsynchronous(mlir::Operation *Op);
 
-private:
+  /// Why this one use takes a buffer out of sight (returned, stored, kept by
+  /// a call, ...), or nothing.
   std::optional<std::string> escapes(mlir::OpOperand &Use);
+
+private:
   void addAliasResults(mlir::OpOperand &Use,
                        llvm::SmallVectorImpl<mlir::Value> &Out);
   std::optional<BufferEscape> checkJoins(const BufferAliasInfo &Info);

@@ -251,4 +251,46 @@ def TensorMemHoistConstants
   ];
 }
 
+def TensorMemResultsToOutParams
+    : Pass<"tensor-mem-results-to-out-params", "mlir::ModuleOp"> {
+  let summary = "Buffers a callee returns become out-parameters its callers "
+                "allocate";
+  let description = [{
+    Like upstream's `buffer-results-to-out-params` with
+    `hoist-static-allocs`, but default-deny: a memref result becomes a
+    trailing argument only when every return gives the same fresh
+    `memref.alloc` of the callee's entry block, nothing else keeps it (not
+    stored, not freed, not handed to a call that keeps it, not returned
+    twice), its layout is the identity and its dynamic sizes, if any, come
+    from the callee's arguments or constants; the function is reached only
+    by `func.call` (a `func.constant` leaves it alone) and is not recursive.
+    Each call then allocates the buffer right before it: an ordinary buffer
+    of the caller, which tensor-mem-plan plans in the caller's arena. A
+    caller that returns such a buffer qualifies in turn. A public function
+    keeps its signature for callers outside the module: the module's calls
+    go to a private copy with out-parameters (`<name>_out_params`), unless
+    `modify-public-functions`. memplan-pipeline runs it after bufferization
+    (option `out-params`).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::memref::MemRefDialect"];
+  let options = [
+    Option<"modifyPublicFunctions", "modify-public-functions", "bool",
+           /*default=*/"false",
+           "Change public functions in place (callers outside the module "
+           "must then pass the out-parameters)",
+           "::memplan::helpDefault">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "A remark per result that becomes an out-parameter, and per "
+           "returned buffer that stays, with the reason",
+           "::memplan::helpDefault">,
+  ];
+  let statistics = [
+    Statistic<"numOutParams", "out-params", "Results made out-parameters">,
+    Statistic<"numClones", "public-clones",
+              "Private copies of public functions made for the module's "
+              "calls">,
+  ];
+}
+
 #endif // MEMPLAN_TRANSFORMS_PASSES

@@ -101,6 +101,12 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("A private callee's arena lives in its caller's arena "
                      "for the call (tensor-mem-plan across-calls)"),
       llvm::cl::init(true)};
+  Option<bool> outParams{
+      *this, "out-params",
+      llvm::cl::desc("Buffers a callee returns become out-parameters its "
+                     "callers allocate and plan "
+                     "(tensor-mem-results-to-out-params)"),
+      llvm::cl::init(true)};
   Option<int64_t> maxStaticBytes{
       *this, "max-static-bytes",
       llvm::cl::desc("A dynamic alloc is planned at its bound only up to "
