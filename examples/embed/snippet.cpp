@@ -39,14 +39,14 @@ int main(int argc, char **argv) {
     return llvm::errs() << llvm::toString(Arenas.takeError()) << "\n", 1;
 
   for (const memplan::PlannedArena &A : *Arenas) {
-    llvm::outs() << "@" << A.Function << ": arena " << A.ArenaSize
-                 << " bytes, lower bound " << A.LiveBound << ", strategy "
+    llvm::outs() << "@" << A.Function << ": arena " << A.arenaSize()
+                 << " bytes, lower bound " << A.liveBound() << ", strategy "
                  << A.Chosen << "\n";
     for (size_t I = 0; I < A.Records.size(); ++I)
       llvm::outs() << "  " << A.Records[I].Size << " bytes at offset "
-                   << A.Offsets[I] << ", tasks " << A.Records[I].FirstTask
-                   << "-" << A.Records[I].LastTask << ": "
-                   << A.Allocs[I]->getLoc() << "\n";
+                   << A.offset(I) << ", tasks " << A.Records[I].FirstTask << "-"
+                   << A.Records[I].LastTask << ": " << A.Allocs[I]->getLoc()
+                   << "\n";
   }
   return 0;
 }

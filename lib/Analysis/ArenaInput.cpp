@@ -1,14 +1,11 @@
 //===- ArenaInput.cpp - The planner's input from the planned buffers ------===//
 //
 // Groups a function's planned buffers by memory space (one arena each) and
-// turns a group into the records, alignment and unplanned bytes a strategy
-// is given.
+// turns a group into the records and alignment a strategy is given.
 //
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Analysis/UsageRecordsFromIR.h"
-
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace memplan;
@@ -40,8 +37,6 @@ ArenaInput memplan::arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
       R.LastTask = NumTasks;
     }
     In.Records.push_back(R);
-    In.BytesWithoutPlanning =
-        llvm::SaturatingAdd(In.BytesWithoutPlanning, R.Size);
     In.Alignment = std::max(In.Alignment, B->Alignment);
   }
   assert(In.Records.size() == Group.Buffers.size() &&

@@ -123,8 +123,7 @@ static uint64_t smallestTotal(ArrayRef<Row> Rows) {
 /// The plans as one report (Report.h), the schema of the pass's: the file
 /// is one "function" with an arena per strategy. Every arena shares the
 /// best bound any plan proved for these records.
-static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set,
-                             ArrayRef<InplacePair> Pairs) {
+static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set) {
   FunctionReport F;
   F.Function = sys::path::filename(InputFile).str();
   F.Location = InputFile;
@@ -133,12 +132,10 @@ static FunctionReport report(ArrayRef<Row> Rows, const RecordSet &Set,
     F.NumTasks = std::max(F.NumTasks, R.LastTask + 1);
   uint64_t Best = bestBound(Rows);
   for (const Row &R : Rows) {
-    ArenaReport A = arenaReport(R.P, Set.Records, Alignment);
+    ArenaResult A = arenaResult(R.P, Set.Records);
     A.CertifiedBound = Best;
     for (auto [I, B] : llvm::enumerate(A.Buffers))
       B.Id = Set.Ids[I];
-    for (const InplacePair &P : Pairs)
-      A.Buffers[P.Result].InplaceOf = Set.Ids[P.Operand];
     F.Arenas.push_back(std::move(A));
   }
   return F;
@@ -309,7 +306,7 @@ int main(int argc, char **argv) {
   }
 
   if (!SvgFile.empty() || !HtmlFile.empty() || Format == OutputFormat::JSON) {
-    FunctionReport Report = report(Rows, *Set, Opts.InplacePairs);
+    FunctionReport Report = report(Rows, *Set);
     for (StringRef Path : {StringRef(SvgFile), StringRef(HtmlFile)})
       if (!Path.empty())
         if (Error E = writeTimelineFile(Path, timelineSections({Report})))

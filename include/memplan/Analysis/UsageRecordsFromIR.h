@@ -96,8 +96,6 @@ struct ArenaInput {
   std::vector<UsageRecord> Records;
   /// At least the requested alignment, raised by any buffer that needs more.
   uint64_t Alignment = 1;
-  /// The sum of the sizes (saturating): each buffer its own allocation.
-  uint64_t BytesWithoutPlanning = 0;
 };
 
 ArenaInput arenaInput(const ArenaGroup &Group, uint64_t NumTasks,

@@ -1,8 +1,9 @@
 //===- Report.h - What a plan decided, for people and scripts ---*- C++ -*-===//
 //
-// One report model for every face of memplan: tensor-mem-plan fills it in
-// from IR (buffers with their ops and locations), memplan-solve from a
-// record file. Both write it with writeReportJSON and draw it with
+// One report model for every face of memplan: a function's arenas are the
+// planner's results (ArenaResult.h); tensor-mem-plan fills them in from IR
+// (buffers with their ops and locations), memplan-solve from a record
+// file. Both write it with writeReportJSON and draw it with
 // timelineSections, so one reader handles both:
 //
 //   {"functions": [{"function", "location", "num_tasks",
@@ -36,7 +37,7 @@
 #ifndef MEMPLAN_CORE_REPORT_H
 #define MEMPLAN_CORE_REPORT_H
 
-#include "memplan/Core/Strategy.h"
+#include "memplan/Core/ArenaResult.h"
 #include "memplan/Core/Timeline.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -51,57 +52,6 @@ namespace memplan {
 
 /// Raised whenever a key of the JSON changes meaning or goes away.
 constexpr int kReportSchemaVersion = 2;
-
-struct BufferReport {
-  /// Written as a number when it is one.
-  std::string Id;
-  /// Its size as the program asked for it (not rounded up) and its tasks.
-  UsageRecord Record;
-  uint64_t Offset = 0;
-  // Where it comes from, when the plan was made from IR.
-  std::string Location;
-  std::string Op;
-  std::string Type;
-  /// The op that fills the buffer (the first one writing it) and its
-  /// location; empty when not looked up.
-  std::string WriterOp;
-  std::string WriterLocation;
-  /// The id of the buffer whose bytes this one takes in place (same offset,
-  /// task ranges meeting at one task); empty when none.
-  std::string InplaceOf;
-};
-
-struct ArenaReport {
-  /// Empty for the default memory space (and for record files).
-  std::string MemorySpace;
-  /// The strategy asked for ("strategy" in the JSON).
-  std::string Requested;
-  /// The strategy that made the plan (the one `auto` picked).
-  std::string Chosen;
-  StrategyKind Kind = StrategyKind::Offsets;
-  uint64_t Alignment = 1;
-  uint64_t ArenaSize = 0;
-  /// The live-bytes bound of the aligned records (= Peak.Bytes).
-  uint64_t LiveBound = 0;
-  /// The best bound proven for the records: at least LiveBound.
-  uint64_t CertifiedBound = 0;
-  std::optional<uint64_t> ObjectsLowerBound;
-  std::vector<uint64_t> ObjectIds, ObjectSizes;
-  uint64_t BytesWithoutPlanning = 0;
-  bool Optimal = false;
-  /// Where the live aligned bytes peak; Peak.Live indexes Buffers.
-  LivePeak Peak;
-  /// With memplan.shared_arena: the global the function's arena lives in,
-  /// its bytes (the largest arena of the functions sharing it) and the
-  /// function that sets them; empty otherwise.
-  std::string SharedArena;
-  uint64_t SharedArenaBytes = 0;
-  std::string SharedSizedBy;
-  /// The op whose task is Peak.Task and its location (from IR only).
-  std::string PeakOp;
-  std::string PeakLocation;
-  std::vector<BufferReport> Buffers;
-};
 
 struct UnplannedBufferReport {
   std::string Location;
@@ -163,7 +113,7 @@ struct FunctionReport {
   bool RecordFile = false;
   std::string Location;
   uint64_t NumTasks = 0;
-  std::vector<ArenaReport> Arenas;
+  std::vector<ArenaResult> Arenas;
   std::vector<UnplannedBufferReport> Unplanned;
   /// The globals the function reads, listed apart so that its arenas hold
   /// activations only (not written for a record file).
@@ -184,11 +134,6 @@ struct FunctionReport {
 /// Fills each function's Footprint from its arenas, its calls (to functions
 /// of Functions) and the hoisted globals it reads.
 void computeFootprints(std::vector<FunctionReport> &Functions);
-
-/// The arena of plan P of Records (as given, before rounding); buffers get
-/// their record index as id, which the caller may replace.
-ArenaReport arenaReport(const Plan &P, llvm::ArrayRef<UsageRecord> Records,
-                        uint64_t Alignment);
 
 /// Streams the report (a million buffers would take gigabytes as a
 /// json::Value), pretty-printed with an indent of 2, ending in a newline.

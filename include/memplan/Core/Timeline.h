@@ -14,23 +14,20 @@
 #ifndef MEMPLAN_CORE_TIMELINE_H
 #define MEMPLAN_CORE_TIMELINE_H
 
-#include "memplan/Core/Types.h"
+#include "memplan/Core/ArenaResult.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <optional>
 #include <string>
 #include <vector>
 
 namespace memplan {
 
-/// One buffer of a picture.
+/// What a picture adds to one buffer of its arena: words.
 struct TimelineBuffer {
-  UsageRecord Record;
-  uint64_t Offset = 0;
   /// Short text drawn inside the rectangle when it fits (e.g. "#3").
   std::string Label;
   /// Hover text; lines separated by '\n'.
@@ -40,38 +37,21 @@ struct TimelineBuffer {
   std::string Id;
   std::string Op;
   std::string Location;
-  /// The buffer (index in the section) whose bytes this one takes in place:
-  /// same offset, the two meet at one task. The live-bytes curve counts a
-  /// chain of such buffers once, as the planner does.
-  std::optional<size_t> InplaceOf;
 };
 
-/// The peak as the plan's report gives it: the page checks its own curve
-/// against it.
-struct TimelinePeak {
-  uint64_t Task = 0;
-  uint64_t Bytes = 0;
-  /// Indices of the buffers live there (one per in-place chain).
-  std::vector<size_t> Live;
-  /// The op numbered Task and its location, when known.
-  std::string Op;
-  std::string Location;
-};
-
-/// One arena: one picture.
+/// One arena: one picture. The arena's result gives the records, offsets,
+/// bounds, alignment, in-place pairs (a chain of them counts once in the
+/// live-bytes curve, as the planner counts it) and the peak, which the page
+/// checks its own curve against.
 struct TimelineSection {
   std::string Title;
   /// A line under the title (strategy, function location, ...).
   std::string Subtitle;
-  uint64_t ArenaSize = 0;
-  uint64_t LowerBound = 0;
-  /// Sizes are rounded up to this for the live-bytes curve, as the bound is.
-  uint64_t Alignment = 1;
   /// Tasks drawn on the x axis; at least one past the last task of a record.
   uint64_t NumTasks = 0;
+  ArenaResult Arena;
+  /// One per record of Arena.
   std::vector<TimelineBuffer> Buffers;
-  /// The report's peak, when the section comes from one.
-  std::optional<TimelinePeak> ReportedPeak;
 };
 
 enum class TimelineFormat { SVG, HTML };

@@ -2,17 +2,18 @@
 //
 // What tensor-mem-plan would do to a bufferized module, returned as a data
 // structure instead of rewritten IR or a report file: per function and
-// memory space one PlannedArena with the usage records, the offsets, the
-// arena size, the live-bytes lower bound and the strategy that made the
-// plan. The IR is not changed; run tensor-mem-plan (or memplan-pipeline) to
-// rewrite it. examples/embed/snippet.cpp (in docs/UserGuide.md) uses it.
+// memory space one PlannedArena: the arena's result (the usage records, the
+// offsets, the arena size, the bounds, the strategy that made the plan) and
+// the allocs it places. The IR is not changed; run tensor-mem-plan (or
+// memplan-pipeline) to rewrite it. examples/embed/snippet.cpp (in
+// docs/UserGuide.md) uses it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MEMPLAN_TRANSFORMS_PLANRESULT_H
 #define MEMPLAN_TRANSFORMS_PLANRESULT_H
 
-#include "memplan/Core/Types.h"
+#include "memplan/Core/ArenaResult.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -54,36 +55,17 @@ struct PlanOptions {
 llvm::Error checkPlanOptions(const PlanOptions &Options);
 
 /// One arena: the planned buffers of one function in one memory space.
-/// Records[I], Offsets[I] and Allocs[I] describe the same buffer.
-struct PlannedArena {
+/// The plan and its records are the ArenaResult every reader of a plan
+/// gets (Core/ArenaResult.h: Requested and Chosen strategy, Alignment,
+/// arenaSize(), liveBound(), CertifiedBound, Records, offset(I),
+/// InplacePairs, BytesWithoutPlanning, MemorySpace); the C++ API adds what
+/// only the IR has. Records[I], offset(I) and Allocs[I] describe the same
+/// buffer.
+struct PlannedArena : ArenaResult {
   /// Name of the function (its symbol).
   std::string Function;
-  /// The memory space attribute as printed; empty for the default space.
-  std::string MemorySpace;
-  /// The strategy that made the plan: the one asked for, or the one a meta
-  /// strategy (auto) picked ("best-fit-size", "exact", ...).
-  std::string Chosen;
-  /// Alignment of the arena and of every offset.
-  uint64_t Alignment = 0;
-  /// Bytes of the arena.
-  uint64_t ArenaSize = 0;
-  /// Live-bytes lower bound of the (aligned) records: no plan is smaller.
-  uint64_t LiveBound = 0;
-  /// Sum of the buffers' sizes: the bytes without planning.
-  uint64_t BytesWithoutPlanning = 0;
-  /// The plan is proven optimal (it meets its bound, or exact proved it).
-  bool Optimal = false;
-  /// Size in bytes (not rounded up) and first/last task of each buffer, as
-  /// given to the strategy (persistent buffers, and every buffer with
-  /// PreserveIntermediates, span the whole function).
-  std::vector<UsageRecord> Records;
-  /// Byte offset of each buffer in the arena.
-  std::vector<uint64_t> Offsets;
   /// The memref.alloc op of each buffer.
   std::vector<mlir::Operation *> Allocs;
-  /// Buffers that share bytes in place (indices into Records, which meet at
-  /// one task): same offset.
-  std::vector<InplacePair> InplacePairs;
 };
 
 /// Plans every function with a body in Module (or nested in it) without

@@ -37,10 +37,10 @@ struct Walker {
     // (an entry's is the user's, counted here).
     uint64_t Own = 0;
     if (!F.ArenasFromCallers || F.Entry)
-      for (const ArenaReport &A : F.Arenas)
+      for (const ArenaResult &A : F.Arenas)
         // A shared arena is held whole: the largest of its functions'.
-        Own =
-            llvm::SaturatingAdd(Own, std::max(A.ArenaSize, A.SharedArenaBytes));
+        Own = llvm::SaturatingAdd(
+            Own, std::max(A.arenaSize(), A.Shared ? A.Shared->Bytes : 0));
     uint64_t Callees = 0, CalleesFirst = 0, Init = 0;
     for (const CallSiteReport &C : F.Calls) {
       auto It = ByName.find(C.Callee);

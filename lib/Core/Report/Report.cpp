@@ -13,41 +13,6 @@
 
 using namespace memplan;
 
-ArenaReport memplan::arenaReport(const Plan &P,
-                                 llvm::ArrayRef<UsageRecord> Records,
-                                 uint64_t Alignment) {
-  assert(P.Offsets.Offsets.size() == Records.size() &&
-         "a plan has one offset per record");
-  ArenaReport A;
-  A.Requested = P.Requested;
-  A.Chosen = P.Chosen.empty() ? P.Requested : P.Chosen;
-  A.Kind = P.Kind;
-  A.Alignment = Alignment;
-  A.ArenaSize = P.Offsets.TotalSize;
-  A.LiveBound = P.Peak.Bytes;
-  A.CertifiedBound = std::max(P.CertifiedBound, P.Peak.Bytes);
-  A.ObjectsLowerBound = P.ObjectsLowerBound;
-  if (P.Objects) {
-    A.ObjectIds.assign(P.Objects->ObjectIds.begin(),
-                       P.Objects->ObjectIds.end());
-    A.ObjectSizes.assign(P.Objects->ObjectSizes.begin(),
-                         P.Objects->ObjectSizes.end());
-  }
-  A.Optimal = P.Optimal;
-  A.Peak = P.Peak;
-  A.Buffers.reserve(Records.size());
-  for (auto [I, R] : llvm::enumerate(Records)) {
-    A.BytesWithoutPlanning =
-        llvm::SaturatingAdd(A.BytesWithoutPlanning, R.Size);
-    BufferReport B;
-    B.Id = std::to_string(I);
-    B.Record = R;
-    B.Offset = P.Offsets.Offsets[I];
-    A.Buffers.push_back(std::move(B));
-  }
-  return A;
-}
-
 static llvm::StringRef kindName(StrategyKind Kind) {
   return Kind == StrategyKind::SharedObjects ? "shared-objects" : "offsets";
 }
@@ -61,24 +26,28 @@ static void writeId(llvm::json::OStream &J, llvm::StringRef Id) {
     J.value(Num);
 }
 
-static void writeBuffer(llvm::json::OStream &J, const BufferReport &B) {
+/// Buffer I of A; Of is the buffer it takes in place, if any.
+static void writeBuffer(llvm::json::OStream &J, const ArenaResult &A, size_t I,
+                        std::optional<size_t> Of) {
+  const BufferInfo &B = A.Buffers[I];
+  const UsageRecord &R = A.Records[I];
   J.object([&] {
-    J.attribute("first_task", B.Record.FirstTask);
+    J.attribute("first_task", R.FirstTask);
     J.attributeBegin("id");
     writeId(J, B.Id);
     J.attributeEnd();
-    if (!B.InplaceOf.empty()) {
+    if (Of) {
       J.attributeBegin("inplace_of");
-      writeId(J, B.InplaceOf);
+      writeId(J, A.Buffers[*Of].Id);
       J.attributeEnd();
     }
-    J.attribute("last_task", B.Record.LastTask);
+    J.attribute("last_task", R.LastTask);
     if (!B.Location.empty())
       J.attribute("location", B.Location);
-    J.attribute("offset", B.Offset);
+    J.attribute("offset", A.offset(I));
     if (!B.Op.empty())
       J.attribute("op", B.Op);
-    J.attribute("size", B.Record.Size);
+    J.attribute("size", R.Size);
     if (!B.Type.empty())
       J.attribute("type", B.Type);
     if (!B.WriterOp.empty())
@@ -89,30 +58,35 @@ static void writeBuffer(llvm::json::OStream &J, const BufferReport &B) {
   });
 }
 
-static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
+static void writeArena(llvm::json::OStream &J, const ArenaResult &A) {
   auto Numbers = [&](llvm::StringRef Key, auto &&Values) {
     J.attributeArray(Key, [&] {
       for (uint64_t V : Values)
         J.value(V);
     });
   };
+  assert(A.Buffers.size() == A.Records.size() && "one entry per record");
   J.object([&] {
     J.attribute("alignment", A.Alignment);
-    J.attribute("arena_size", A.ArenaSize);
+    J.attribute("arena_size", A.arenaSize());
     J.attributeArray("buffers", [&] {
-      for (const BufferReport &B : A.Buffers)
-        writeBuffer(J, B);
+      std::vector<std::optional<size_t>> Of = A.inplaceOf();
+      for (size_t I = 0; I < A.Records.size(); ++I)
+        writeBuffer(J, A, I, Of[I]);
     });
     J.attribute("bytes_without_planning", A.BytesWithoutPlanning);
     J.attribute("certified_lower_bound", A.CertifiedBound);
     J.attribute("chosen", A.Chosen);
-    J.attribute("gap", A.ArenaSize - std::min(A.CertifiedBound, A.ArenaSize));
+    J.attribute("gap",
+                A.arenaSize() - std::min(A.CertifiedBound, A.arenaSize()));
     J.attribute("kind", kindName(A.Kind));
-    J.attribute("lower_bound", A.LiveBound);
+    J.attribute("lower_bound", A.liveBound());
     J.attribute("memory_space", A.MemorySpace);
     if (A.Kind == StrategyKind::SharedObjects) {
-      Numbers("object_ids", A.ObjectIds);
-      Numbers("object_sizes", A.ObjectSizes);
+      Numbers("object_ids",
+              A.Objects ? A.Objects->ObjectIds : std::vector<size_t>());
+      Numbers("object_sizes",
+              A.Objects ? A.Objects->ObjectSizes : std::vector<uint64_t>());
       if (A.ObjectsLowerBound)
         J.attribute("objects_lower_bound", *A.ObjectsLowerBound);
     }
@@ -131,11 +105,11 @@ static void writeArena(llvm::json::OStream &J, const ArenaReport &A) {
         J.attribute("op", A.PeakOp);
       J.attribute("task", A.Peak.Task);
     });
-    if (!A.SharedArena.empty())
+    if (A.Shared)
       J.attributeObject("shared", [&] {
-        J.attribute("bytes", A.SharedArenaBytes);
-        J.attribute("global", A.SharedArena);
-        J.attribute("sized_by", A.SharedSizedBy);
+        J.attribute("bytes", A.Shared->Bytes);
+        J.attribute("global", A.Shared->Global);
+        J.attribute("sized_by", A.Shared->SizedBy);
       });
     J.attribute("strategy", A.Requested);
   });
@@ -149,7 +123,7 @@ void memplan::writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
       for (const FunctionReport &F : Functions)
         J.object([&] {
           J.attributeArray("arenas", [&] {
-            for (const ArenaReport &A : F.Arenas)
+            for (const ArenaResult &A : F.Arenas)
               writeArena(J, A);
           });
           if (!F.RecordFile) {

@@ -9,8 +9,6 @@
 
 #include "llvm/ADT/STLExtras.h"
 
-#include <map>
-
 using namespace memplan;
 
 static std::string tasksText(const UsageRecord &R) {
@@ -18,12 +16,11 @@ static std::string tasksText(const UsageRecord &R) {
          std::to_string(R.LastTask) + "]";
 }
 
-/// A buffer of the pass: where it is filled (the linalg op whose outs it is,
-/// ...) is what a reader looks for, more than the alloc.
-static TimelineBuffer bufferFromIR(const BufferReport &B) {
+/// Buffer I of the pass: where it is filled (the linalg op whose outs it
+/// is, ...) is what a reader looks for, more than the alloc.
+static TimelineBuffer bufferFromIR(const ArenaResult &A, size_t I) {
+  const BufferInfo &B = A.Buffers[I];
   TimelineBuffer TB;
-  TB.Record = B.Record;
-  TB.Offset = B.Offset;
   TB.Label = "#" + B.Id;
   TB.Id = TB.Label;
   bool HasWriter = !B.WriterOp.empty();
@@ -32,27 +29,24 @@ static TimelineBuffer bufferFromIR(const BufferReport &B) {
   TB.Tooltip = TB.Label + " " + TB.Op + " " + B.Type + "\n" + TB.Location;
   if (TB.Location != B.Location)
     TB.Tooltip += "\nallocated at " + B.Location;
-  TB.Tooltip += "\nsize " + formatBytes(B.Record.Size) + "\noffset " +
-                std::to_string(B.Offset) + "\n" + tasksText(B.Record);
+  TB.Tooltip += "\nsize " + formatBytes(A.Records[I].Size) + "\noffset " +
+                std::to_string(A.offset(I)) + "\n" + tasksText(A.Records[I]);
   return TB;
 }
 
-static TimelineBuffer bufferFromRecords(const BufferReport &B) {
+static TimelineBuffer bufferFromRecords(const ArenaResult &A, size_t I) {
   TimelineBuffer TB;
-  TB.Record = B.Record;
-  TB.Offset = B.Offset;
-  TB.Label = B.Id;
-  TB.Tooltip = "id " + B.Id + "\nsize " + formatBytes(B.Record.Size) +
-               "\noffset " + std::to_string(B.Offset) + "\n" +
-               tasksText(B.Record);
+  TB.Label = A.Buffers[I].Id;
+  TB.Tooltip = "id " + TB.Label + "\nsize " + formatBytes(A.Records[I].Size) +
+               "\noffset " + std::to_string(A.offset(I)) + "\n" +
+               tasksText(A.Records[I]);
   return TB;
 }
 
-static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
+static TimelineSection section(const FunctionReport &F, const ArenaResult &A) {
   TimelineSection S;
-  std::string Chosen = A.Chosen.empty() || A.Chosen == A.Requested
-                           ? ""
-                           : " (chose " + A.Chosen + ")";
+  std::string Chosen =
+      A.Chosen == A.Requested ? "" : " (chose " + A.Chosen + ")";
   if (F.RecordFile) {
     S.Title = F.Function + ": " + A.Requested;
     S.Subtitle =
@@ -77,34 +71,20 @@ static TimelineSection section(const FunctionReport &F, const ArenaReport &A) {
                   formatBytes(P.FirstCall);
     S.NumTasks = F.NumTasks;
   }
-  S.ArenaSize = A.ArenaSize;
-  S.LowerBound = A.LiveBound;
-  S.Alignment = A.Alignment;
-  S.Buffers.reserve(A.Buffers.size());
-  std::map<std::string, size_t> Index;
-  for (auto [I, B] : llvm::enumerate(A.Buffers)) {
-    S.Buffers.push_back(F.RecordFile ? bufferFromRecords(B) : bufferFromIR(B));
-    Index.try_emplace(B.Id, I);
-  }
-  // In-place pairs: the curve counts each chain once, and the tooltips say
-  // which buffers share bytes.
-  for (auto [I, B] : llvm::enumerate(A.Buffers)) {
-    auto It = Index.find(B.InplaceOf);
-    if (B.InplaceOf.empty() || It == Index.end())
+  S.Arena = A;
+  S.Buffers.reserve(A.Records.size());
+  for (size_t I = 0; I < A.Records.size(); ++I)
+    S.Buffers.push_back(F.RecordFile ? bufferFromRecords(A, I)
+                                     : bufferFromIR(A, I));
+  // In-place pairs: the tooltips say which buffers share bytes.
+  for (auto [I, Of] : llvm::enumerate(A.inplaceOf())) {
+    if (!Of)
       continue;
     TimelineBuffer &Result = S.Buffers[I];
-    TimelineBuffer &Operand = S.Buffers[It->second];
-    Result.InplaceOf = It->second;
+    TimelineBuffer &Operand = S.Buffers[*Of];
     Result.Tooltip += "\nin place: takes the bytes of " + Operand.Label;
     Operand.Tooltip += "\nin place: its bytes go on in " + Result.Label;
   }
-  TimelinePeak Peak;
-  Peak.Task = A.Peak.Task;
-  Peak.Bytes = A.Peak.Bytes;
-  Peak.Live = A.Peak.Live;
-  Peak.Op = A.PeakOp;
-  Peak.Location = A.PeakLocation;
-  S.ReportedPeak = std::move(Peak);
   return S;
 }
 
@@ -112,7 +92,7 @@ std::vector<TimelineSection>
 memplan::timelineSections(llvm::ArrayRef<FunctionReport> Functions) {
   std::vector<TimelineSection> Sections;
   for (const FunctionReport &F : Functions)
-    for (const ArenaReport &A : F.Arenas)
+    for (const ArenaResult &A : F.Arenas)
       Sections.push_back(section(F, A));
   return Sections;
 }

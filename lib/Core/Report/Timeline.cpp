@@ -73,14 +73,16 @@ uint64_t timeline::alignUp(uint64_t V, uint64_t A) {
 
 timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
   SectionShape Shape;
-  size_t N = S.Buffers.size();
+  const ArenaResult &A = S.Arena;
+  size_t N = A.Records.size();
+  Shape.InplaceOf = A.inplaceOf();
   // Chains of in-place buffers; a link out of range or closing a cycle
   // (not from a valid plan) is ignored.
   Shape.Chain.resize(N);
   for (size_t I = 0; I < N; ++I) {
     size_t Root = I;
     for (size_t Steps = 0; Steps < N; ++Steps) {
-      std::optional<size_t> Of = S.Buffers[Root].InplaceOf;
+      std::optional<size_t> Of = Shape.InplaceOf[Root];
       if (!Of || *Of >= N || *Of == I)
         break;
       Root = *Of;
@@ -91,11 +93,11 @@ timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
     uint64_t First = UINT64_MAX, Last = 0, Size = 0;
   };
   std::map<size_t, Span> Chains;
-  for (auto [I, B] : llvm::enumerate(S.Buffers)) {
+  for (auto [I, R] : llvm::enumerate(A.Records)) {
     Span &C = Chains[Shape.Chain[I]];
-    C.First = std::min(C.First, B.Record.FirstTask);
-    C.Last = std::max(C.Last, B.Record.LastTask);
-    C.Size = std::max(C.Size, alignUp(B.Record.Size, S.Alignment));
+    C.First = std::min(C.First, R.FirstTask);
+    C.Last = std::max(C.Last, R.LastTask);
+    C.Size = std::max(C.Size, alignUp(R.Size, A.Alignment));
   }
   std::map<uint64_t, int64_t> Delta;
   for (const auto &[Root, C] : Chains) {
@@ -117,13 +119,12 @@ timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
     // Per chain, its largest member live at the peak (the first of equals,
     // aligned sizes), as the report names it.
     std::map<size_t, size_t> Member;
-    for (auto [I, B] : llvm::enumerate(S.Buffers)) {
-      if (B.Record.FirstTask > Shape.PeakTask ||
-          Shape.PeakTask > B.Record.LastTask)
+    for (auto [I, R] : llvm::enumerate(A.Records)) {
+      if (R.FirstTask > Shape.PeakTask || Shape.PeakTask > R.LastTask)
         continue;
       auto [It, New] = Member.try_emplace(Shape.Chain[I], I);
-      if (!New && alignUp(S.Buffers[It->second].Record.Size, S.Alignment) <
-                      alignUp(B.Record.Size, S.Alignment))
+      if (!New && alignUp(A.Records[It->second].Size, A.Alignment) <
+                      alignUp(R.Size, A.Alignment))
         It->second = I;
     }
     for (auto [Root, I] : Member)
@@ -131,11 +132,11 @@ timeline::SectionShape timeline::shapeOf(const TimelineSection &S) {
     llvm::sort(Shape.PeakLive);
   }
   Shape.Tasks = std::max<uint64_t>(S.NumTasks, 1);
-  for (const TimelineBuffer &B : S.Buffers) {
-    Shape.Tasks = std::max(Shape.Tasks, B.Record.LastTask + 1);
-    Shape.Top = std::max(Shape.Top, B.Offset + B.Record.Size);
+  for (auto [I, R] : llvm::enumerate(A.Records)) {
+    Shape.Tasks = std::max(Shape.Tasks, R.LastTask + 1);
+    Shape.Top = std::max(Shape.Top, A.offset(I) + R.Size);
   }
-  Shape.Top = std::max({Shape.Top, S.ArenaSize, S.LowerBound, Max});
+  Shape.Top = std::max({Shape.Top, A.arenaSize(), A.liveBound(), Max});
   return Shape;
 }
 

@@ -16,35 +16,38 @@ using namespace memplan::timeline;
 static void renderSectionData(const TimelineSection &S,
                               const SectionShape &Shape,
                               llvm::raw_ostream &OS) {
+  const ArenaResult &A = S.Arena;
   OS << "{\"tasks\":" << Shape.Tasks << ",\"top\":" << Shape.Top
-     << ",\"arena\":" << S.ArenaSize << ",\"bound\":" << S.LowerBound
-     << ",\"align\":" << S.Alignment << ",\"peak\":" << Shape.PeakTask
+     << ",\"arena\":" << A.arenaSize() << ",\"bound\":" << A.liveBound()
+     << ",\"align\":" << A.Alignment << ",\"peak\":" << Shape.PeakTask
      << ",\"peakBytes\":" << Shape.PeakBytes << ",\"b\":[";
-  for (auto [I, B] : llvm::enumerate(S.Buffers))
-    OS << (I ? "," : "") << "[" << B.Record.FirstTask << ","
-       << B.Record.LastTask << "," << B.Offset << "," << B.Record.Size << ","
-       << (B.InplaceOf ? static_cast<int64_t>(*B.InplaceOf) : -1) << "]";
+  for (auto [I, R] : llvm::enumerate(A.Records)) {
+    std::optional<size_t> Of = Shape.InplaceOf[I];
+    OS << (I ? "," : "") << "[" << R.FirstTask << "," << R.LastTask << ","
+       << A.offset(I) << "," << R.Size << ","
+       << (Of ? static_cast<int64_t>(*Of) : -1) << "]";
+  }
   OS << "],\"steps\":[";
   for (auto [I, St] : llvm::enumerate(Shape.Steps))
     OS << (I ? "," : "") << "[" << St.first << "," << St.second << "]";
   OS << "]";
-  if (const std::optional<TimelinePeak> &P = S.ReportedPeak) {
-    OS << ",\"report\":{\"task\":" << P->Task << ",\"bytes\":" << P->Bytes
-       << ",\"live\":[";
-    for (auto [I, L] : llvm::enumerate(P->Live))
-      OS << (I ? "," : "") << L;
-    OS << "]}";
-  }
+  OS << ",\"report\":{\"task\":" << A.Peak.Task << ",\"bytes\":" << A.Peak.Bytes
+     << ",\"live\":[";
+  for (auto [I, L] : llvm::enumerate(A.Peak.Live))
+    OS << (I ? "," : "") << L;
+  OS << "]}";
   OS << "}";
 }
 
 /// Which buffers share bytes in place, in words.
-static void renderInplaceNote(const TimelineSection &S, llvm::raw_ostream &OS) {
+static void renderInplaceNote(const TimelineSection &S,
+                              const SectionShape &Shape,
+                              llvm::raw_ostream &OS) {
   std::string Pairs;
-  for (const TimelineBuffer &B : S.Buffers)
-    if (B.InplaceOf && *B.InplaceOf < S.Buffers.size())
+  for (auto [B, Of] : llvm::zip_equal(S.Buffers, Shape.InplaceOf))
+    if (Of)
       Pairs += (Pairs.empty() ? "" : ", ") + B.Label + " takes the bytes of " +
-               S.Buffers[*B.InplaceOf].Label;
+               S.Buffers[*Of].Label;
   if (!Pairs.empty())
     OS << "<p class=\"inplace-note\">In place (dashed; same offset, the two "
           "meet at one task, counted once in the live bytes): "
@@ -54,21 +57,22 @@ static void renderInplaceNote(const TimelineSection &S, llvm::raw_ostream &OS) {
 /// The sortable "live at the peak" table of one section.
 static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
                             llvm::raw_ostream &OS) {
+  const ArenaResult &Arena = S.Arena;
   uint64_t PeakTask = Shape.PeakTask;
   const std::vector<size_t> &PeakLive = Shape.PeakLive;
   // Largest first: what makes the peak.
   std::vector<size_t> Order = PeakLive;
   std::stable_sort(Order.begin(), Order.end(), [&](size_t A, size_t B) {
-    return S.Buffers[A].Record.Size > S.Buffers[B].Record.Size;
+    return Arena.Records[A].Size > Arena.Records[B].Size;
   });
   std::vector<std::vector<size_t>> TakenBy(S.Buffers.size());
-  for (auto [J, B] : llvm::enumerate(S.Buffers))
-    if (B.InplaceOf && *B.InplaceOf < S.Buffers.size())
-      TakenBy[*B.InplaceOf].push_back(J);
+  for (auto [J, Of] : llvm::enumerate(Shape.InplaceOf))
+    if (Of)
+      TakenBy[*Of].push_back(J);
   // Each in-place chain counts once, at its largest member's size.
   std::string At;
-  if (S.ReportedPeak && !S.ReportedPeak->Op.empty())
-    At = ": " + S.ReportedPeak->Op + " at " + S.ReportedPeak->Location;
+  if (!Arena.PeakOp.empty())
+    At = ": " + Arena.PeakOp + " at " + Arena.PeakLocation;
   OS << "<details class=\"peak-box\" open><summary>Live at the peak (task "
      << PeakTask << escape(At) << "): " << PeakLive.size() << " buffers, "
      << escape(formatBytes(Shape.PeakBytes))
@@ -94,13 +98,14 @@ static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
     if (Digits.getAsInteger(10, IdNum))
       IdNum = I;
     Cell(IdNum, Id);
-    Cell(B.Record.Size, formatBytes(B.Record.Size));
-    Cell(B.Offset, std::to_string(B.Offset));
-    Cell(B.Record.FirstTask, std::to_string(B.Record.FirstTask));
-    Cell(B.Record.LastTask, std::to_string(B.Record.LastTask));
+    const UsageRecord &R = Arena.Records[I];
+    Cell(R.Size, formatBytes(R.Size));
+    Cell(Arena.offset(I), std::to_string(Arena.offset(I)));
+    Cell(R.FirstTask, std::to_string(R.FirstTask));
+    Cell(R.LastTask, std::to_string(R.LastTask));
     std::string Inplace;
-    if (B.InplaceOf)
-      Inplace += "takes the bytes of " + S.Buffers[*B.InplaceOf].Label + " ";
+    if (std::optional<size_t> Of = Shape.InplaceOf[I])
+      Inplace += "takes the bytes of " + S.Buffers[*Of].Label + " ";
     for (size_t J : TakenBy[I])
       Inplace += "its bytes go on in " + S.Buffers[J].Label + " ";
     OS << "<td>" << escape(B.Op) << "</td><td>" << escape(B.Location)
@@ -172,7 +177,7 @@ proportions).</p>
     OS << "</svg>\n<script type=\"application/json\" class=\"data\">";
     renderSectionData(S, Shape, OS);
     OS << "</script>\n";
-    renderInplaceNote(S, OS);
+    renderInplaceNote(S, Shape, OS);
     renderPeakTable(S, Shape, OS);
     OS << "</div>\n";
   }

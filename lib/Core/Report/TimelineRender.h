@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,9 +55,10 @@ uint64_t alignUp(uint64_t V, uint64_t A);
 /// and the buffers live there, the tasks on the x axis and the top of the y
 /// axis. A chain of in-place buffers counts once, as one record spanning the
 /// chain at its largest member's size (the planner's model): PeakLive names
-/// its largest member live at the peak, and Chain[I] the first buffer of
-/// buffer I's chain.
+/// its largest member live at the peak, Chain[I] the first buffer of
+/// buffer I's chain and InplaceOf[I] the buffer whose bytes I takes.
 struct SectionShape {
+  std::vector<std::optional<size_t>> InplaceOf;
   std::vector<std::pair<uint64_t, uint64_t>> Steps;
   uint64_t PeakTask = 0;
   uint64_t PeakBytes = 0;

@@ -71,15 +71,17 @@ void timeline::renderSection(const TimelineSection &S,
   // One rectangle per buffer; the class is what tests count.
   if (Html)
     OS << "<g class=\"plot\" clip-path=\"url(#clip" << Index << ")\">\n";
+  const ArenaResult &A = S.Arena;
   for (auto [I, B] : llvm::enumerate(S.Buffers)) {
-    double X = Sc.x(B.Record.FirstTask);
-    double W = std::max(Sc.x(B.Record.LastTask + 1) - X, 0.5);
-    double Y = Sc.y(B.Offset + B.Record.Size);
-    double H = std::max(Sc.y(B.Offset) - Y, 0.5);
+    const UsageRecord &R = A.Records[I];
+    double X = Sc.x(R.FirstTask);
+    double W = std::max(Sc.x(R.LastTask + 1) - X, 0.5);
+    double Y = Sc.y(A.offset(I) + R.Size);
+    double H = std::max(Sc.y(A.offset(I)) - Y, 0.5);
     double Hue = std::fmod(I * 137.508, 360.0);
     // A buffer that takes another's bytes in place is drawn dashed.
-    OS << "<rect class=\"buffer" << (B.InplaceOf ? " inplace" : "") << "\" x=\""
-       << num(X) << "\" y=\"" << num(Y) << "\" width=\"" << num(W)
+    OS << "<rect class=\"buffer" << (Shape.InplaceOf[I] ? " inplace" : "")
+       << "\" x=\"" << num(X) << "\" y=\"" << num(Y) << "\" width=\"" << num(W)
        << "\" height=\"" << num(H) << "\" fill=\"hsl(" << num(Hue)
        << ",65%,62%)\" stroke=\"hsl(" << num(Hue) << ",60%,32%)\"";
     if (Html)
@@ -108,8 +110,8 @@ void timeline::renderSection(const TimelineSection &S,
        << num(kLeft + kPlotWidth) << "\" y1=\"" << num(Sc.y(V)) << "\" y2=\""
        << num(Sc.y(V)) << "\"/>\n";
   };
-  HLine("bound", S.LowerBound);
-  HLine("arena", S.ArenaSize);
+  HLine("bound", A.liveBound());
+  HLine("arena", A.arenaSize());
   // The peak: a vertical line through the middle of its task.
   double PX = Sc.x(static_cast<double>(PeakTask) + 0.5);
   OS << "<line class=\"peak\" data-task=\"" << PeakTask << "\" x1=\"" << num(PX)
@@ -132,22 +134,21 @@ void timeline::renderSection(const TimelineSection &S,
        << num(LY + 4) << "\">" << escape(Text) << "</text>\n";
     LY += 18;
   };
-  Key("arena", "arena " + formatBytes(S.ArenaSize));
-  Key("bound", "lower bound " + formatBytes(S.LowerBound));
+  Key("arena", "arena " + formatBytes(A.arenaSize()));
+  Key("bound", "lower bound " + formatBytes(A.liveBound()));
   Key("live", "live bytes");
   Key("peak", "peak: task " + std::to_string(PeakTask) + ", " +
                   std::to_string(PeakLive.size()) + " live");
-  if (S.ReportedPeak && !S.ReportedPeak->Op.empty())
-    Line("peak op: " + S.ReportedPeak->Op);
-  size_t NumInplace = llvm::count_if(S.Buffers, [](const TimelineBuffer &B) {
-    return B.InplaceOf.has_value();
-  });
+  if (!A.PeakOp.empty())
+    Line("peak op: " + A.PeakOp);
+  size_t NumInplace = llvm::count_if(
+      Shape.InplaceOf, [](std::optional<size_t> Of) { return Of.has_value(); });
   if (NumInplace)
     Line(std::to_string(NumInplace) + " in place (dashed): counted once");
   LY += 6;
-  double Ratio = S.LowerBound ? static_cast<double>(S.ArenaSize) /
-                                    static_cast<double>(S.LowerBound)
-                              : 1.0;
+  double Ratio = A.liveBound() ? static_cast<double>(A.arenaSize()) /
+                                     static_cast<double>(A.liveBound())
+                               : 1.0;
   std::string R;
   llvm::raw_string_ostream(R)
       << "arena / bound = " << llvm::format("%.4f", Ratio);

@@ -52,23 +52,23 @@ memplan::inplaceCandidates(FunctionOpInterface Fn,
   return findInplacePairs(Fn, Buffers);
 }
 
-llvm::Expected<ArenaPlan>
+llvm::Expected<ArenaResult>
 memplan::planArena(const ArenaGroup &Group, uint64_t NumTasks,
                    const PlanOptions &Options,
                    ArrayRef<InplaceCandidate> Candidates) {
-  ArenaPlan Out;
-  Out.Input = arenaInput(Group, NumTasks, Options.Alignment,
-                         Options.PreserveIntermediates);
-  Out.Pairs = addInplacePairs(Group, Candidates, Out.Input);
+  ArenaInput In = arenaInput(Group, NumTasks, Options.Alignment,
+                             Options.PreserveIntermediates);
   StrategyOptions SO;
-  SO.Alignment = Out.Input.Alignment;
+  SO.Alignment = In.Alignment;
   SO.BudgetMs = Options.BudgetMs;
-  SO.InplacePairs = Out.Pairs;
-  llvm::Expected<Plan> P = planMemory(Options.Strategy, Out.Input.Records, SO);
+  SO.InplacePairs = addInplacePairs(Group, Candidates, In);
+  llvm::Expected<Plan> P = planMemory(Options.Strategy, In.Records, SO);
   if (!P)
     return P.takeError();
-  Out.P = std::move(*P);
-  return Out;
+  ArenaResult Result = arenaResult(std::move(*P), std::move(In.Records));
+  if (Group.MemorySpace)
+    llvm::raw_string_ostream(Result.MemorySpace) << Group.MemorySpace;
+  return Result;
 }
 
 UsageRecordsOptions memplan::recordsOptions(const PlanOptions &Options) {
@@ -85,26 +85,16 @@ static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
   SmallVector<InplaceCandidate> Inplace =
       inplaceCandidates(Fn, Buffers, Options);
   for (const ArenaGroup &G : groupByMemorySpace(Buffers)) {
-    llvm::Expected<ArenaPlan> AP =
+    llvm::Expected<ArenaResult> Result =
         planArena(G, Buffers.NumTasks, Options, Inplace);
-    if (!AP)
-      return llvm::createStringError("function '" + Fn.getName().str() +
-                                     "': " + llvm::toString(AP.takeError()));
+    if (!Result)
+      return llvm::createStringError("function '" + Fn.getName().str() + "': " +
+                                     llvm::toString(Result.takeError()));
     PlannedArena Arena;
+    static_cast<ArenaResult &>(Arena) = std::move(*Result);
     Arena.Function = Fn.getName().str();
-    if (G.MemorySpace)
-      llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
     for (const PlannableBuffer *B : G.Buffers)
       Arena.Allocs.push_back(memref::AllocOp(B->Alloc).getOperation());
-    Arena.Chosen = AP->P.Chosen;
-    Arena.Alignment = AP->Input.Alignment;
-    Arena.ArenaSize = AP->P.Offsets.TotalSize;
-    Arena.LiveBound = AP->P.Peak.Bytes;
-    Arena.Optimal = AP->P.Optimal;
-    Arena.BytesWithoutPlanning = AP->Input.BytesWithoutPlanning;
-    Arena.Records = std::move(AP->Input.Records);
-    Arena.Offsets = std::move(AP->P.Offsets.Offsets);
-    Arena.InplacePairs = std::move(AP->Pairs);
     Arenas.push_back(std::move(Arena));
   }
   return llvm::Error::success();

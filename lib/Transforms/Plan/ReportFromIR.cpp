@@ -108,7 +108,7 @@ static Operation *opAtTask(FunctionOpInterface Fn, uint64_t Task) {
   return Found;
 }
 
-void memplan::describeBuffers(ArenaReport &Arena, FunctionOpInterface Fn,
+void memplan::describeBuffers(ArenaResult &Arena, FunctionOpInterface Fn,
                               const ArenaGroup &Group, bool WithWriters) {
   assert(Arena.Buffers.size() == Group.Buffers.size() &&
          "one report entry per planned buffer");

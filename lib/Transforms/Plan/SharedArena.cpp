@@ -203,14 +203,14 @@ void SharedArenas::finish() {
   }
 }
 
-std::optional<SharedArenas::Summary>
+std::optional<SharedArenaInfo>
 SharedArenas::summary(StringRef MemorySpace) const {
   for (const auto &[Space, A] : Arenas) {
     std::string Printed;
     if (Space)
       llvm::raw_string_ostream(Printed) << Space;
     if (Printed == MemorySpace)
-      return Summary{
+      return SharedArenaInfo{
           const_cast<memref::GlobalOp &>(A.Global).getSymName().str(), A.Size,
           A.SizedBy};
   }

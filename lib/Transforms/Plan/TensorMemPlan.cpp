@@ -137,17 +137,13 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     Shared.finish();
     for (auto [Fn, Report] : llvm::zip_equal(Functions, Reports))
       if (Shared.contains(Fn))
-        for (ArenaReport &A : Report.Arenas)
-          if (auto S = Shared.summary(A.MemorySpace)) {
-            A.SharedArena = S->Global;
-            A.SharedArenaBytes = S->Bytes;
-            A.SharedSizedBy = S->SizedBy;
-          }
+        for (ArenaResult &A : Report.Arenas)
+          A.Shared = Shared.summary(A.MemorySpace);
     // The summary remarks carry the footprint, known once every function
     // of the run is planned.
     computeFootprints(Reports);
     for (auto [Fn, Report] : llvm::zip_equal(Functions, Reports))
-      for (const ArenaReport &A : Report.Arenas)
+      for (const ArenaResult &A : Report.Arenas)
         summarize(Fn, A, Report.Footprint);
     if (wantsReport() && failed(writeReports(std::move(Reports))))
       return signalPassFailure();
@@ -273,43 +269,36 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                                ArrayRef<InplaceCandidate> Inplace,
                                bool AsArgument, FunctionReport &Report,
                                SmallVectorImpl<Operation *> &Arenas) {
-    llvm::Expected<ArenaPlan> AP = [&] {
+    llvm::Expected<ArenaResult> Planned = [&] {
       llvm::TimeTraceScope Scope("memplan strategy", strategy.getValue());
       PhaseTimer T(getAnalysisManager(), Fn, "memplan strategy",
                    &StrategyPhase);
       return planArena(G, Buffers.NumTasks, Options, Inplace);
     }();
-    if (!AP)
+    if (!Planned)
       return Fn.emitError()
-             << "tensor-mem-plan: " << llvm::toString(AP.takeError());
-    const Plan &P = AP->P;
-    uint64_t Align = AP->Input.Alignment;
+             << "tensor-mem-plan: " << llvm::toString(Planned.takeError());
     // A memref dimension is an int64_t (and INT64_MIN means dynamic).
-    if (P.Offsets.TotalSize > static_cast<uint64_t>(INT64_MAX))
-      return Fn.emitError()
-             << "tensor-mem-plan: the arena needs " << P.Offsets.TotalSize
-             << " bytes, more than a memref can hold (2^63 - 1)";
+    uint64_t Size = Planned->arenaSize(), Align = Planned->Alignment;
+    if (Size > static_cast<uint64_t>(INT64_MAX))
+      return Fn.emitError() << "tensor-mem-plan: the arena needs " << Size
+                            << " bytes, more than a memref can hold (2^63 - 1)";
     LLVM_DEBUG(llvm::dbgs()
                << "@" << Fn.getName() << ": " << G.Buffers.size()
-               << " buffers, arena " << P.Offsets.TotalSize << ", bound "
-               << P.Peak.Bytes << ", " << P.Chosen << "\n");
-
-    ArenaReport Arena = arenaReport(P, AP->Input.Records, Align);
-    for (const InplacePair &Pair : AP->Pairs)
-      Arena.Buffers[Pair.Result].InplaceOf = Arena.Buffers[Pair.Operand].Id;
-    numInplace += AP->Pairs.size();
-    if (G.MemorySpace)
-      llvm::raw_string_ostream(Arena.MemorySpace) << G.MemorySpace;
+               << " buffers, arena " << Size << ", bound "
+               << Planned->liveBound() << ", " << Planned->Chosen << "\n");
+    numInplace += Planned->InplacePairs.size();
     if (wantsReport())
-      describeBuffers(Arena, Fn, G, /*WithWriters=*/true);
-    Report.Arenas.push_back(std::move(Arena));
+      describeBuffers(*Planned, Fn, G, /*WithWriters=*/true);
+    Report.Arenas.push_back(std::move(*Planned));
+    const ArenaResult &Result = Report.Arenas.back();
 
     llvm::TimeTraceScope Scope("memplan rewrite");
     PhaseTimer T(getAnalysisManager(), Fn, "memplan rewrite", &RewritePhase);
     OpBuilder B(Fn.getContext());
-    auto ArenaType = MemRefType::get(
-        {static_cast<int64_t>(P.Offsets.TotalSize)}, B.getI8Type(),
-        MemRefLayoutAttrInterface(), G.MemorySpace);
+    auto ArenaType =
+        MemRefType::get({static_cast<int64_t>(Size)}, B.getI8Type(),
+                        MemRefLayoutAttrInterface(), G.MemorySpace);
     Value ArenaValue;
     bool FreesBuffers = Buffers.FreesBuffers;
     if (AsArgument) {
@@ -330,21 +319,20 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     }
     if (checkPromises)
       memplan::checkPromises(G, getOperation());
-    rewriteToArenaViews(Fn, G, P.Offsets, ArenaValue, FreesBuffers);
+    rewriteToArenaViews(Fn, G, Result.Offsets, ArenaValue, FreesBuffers);
     return success();
   }
 
   /// Statistics and remarks of one planned arena.
-  void summarize(FunctionOpInterface Fn, const ArenaReport &A,
+  void summarize(FunctionOpInterface Fn, const ArenaResult &A,
                  const FootprintReport &P) {
-    size_t NumPairs = llvm::count_if(
-        A.Buffers, [](const BufferReport &B) { return !B.InplaceOf.empty(); });
+    size_t NumPairs = A.InplacePairs.size();
     // Debian's LLVM is built without LLVM_ENABLE_STATS, which makes
     // Pass::Statistic a no-op there; the remark carries the same numbers.
     numPlanned += A.Buffers.size();
     bytesUnplanned += A.BytesWithoutPlanning;
-    arenaBytes += A.ArenaSize;
-    lowerBoundBytes += A.LiveBound;
+    arenaBytes += A.arenaSize();
+    lowerBoundBytes += A.liveBound();
     // MLIR's remark engine (--remarks-filter=memplan
     // --remarks-output-file=F): a no-op unless enabled.
     if (auto R =
@@ -354,8 +342,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                                             .function(Fn.getName())))
       R << remark::metric("BuffersPlanned", A.Buffers.size())
         << remark::metric("BytesWithoutPlanning", A.BytesWithoutPlanning)
-        << remark::metric("ArenaBytes", A.ArenaSize)
-        << remark::metric("LowerBound", A.LiveBound)
+        << remark::metric("ArenaBytes", A.arenaSize())
+        << remark::metric("LowerBound", A.liveBound())
         << remark::metric("Strategy", A.Requested)
         << remark::metric("Chosen", A.Chosen)
         << remark::metric("PeakTask", A.Peak.Task)
@@ -371,8 +359,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     InFlightDiagnostic D = mlir::emitRemark(Fn.getLoc())
                            << "tensor-mem-plan: " << A.Buffers.size()
                            << " buffers planned, " << A.BytesWithoutPlanning
-                           << " bytes without planning, arena " << A.ArenaSize
-                           << " bytes, lower bound " << A.LiveBound
+                           << " bytes without planning, arena " << A.arenaSize()
+                           << " bytes, lower bound " << A.liveBound()
                            << ", strategy " << A.Requested;
     if (!A.MemorySpace.empty())
       D << ", memory space " << A.MemorySpace;

@@ -24,17 +24,10 @@
 
 namespace memplan {
 
-/// One arena's records and their plan.
-struct ArenaPlan {
-  ArenaInput Input;
-  Plan P;
-  /// The in-place pairs of the group, as indices into Input.Records.
-  std::vector<InplacePair> Pairs;
-};
-
 /// Plans the buffers of one group (PlanResult.cpp); with Options.Inplace,
-/// the Candidates of the group share bytes.
-llvm::Expected<ArenaPlan>
+/// the Candidates of the group share bytes. Buffer I of the result is
+/// Group.Buffers[I].
+llvm::Expected<ArenaResult>
 planArena(const ArenaGroup &Group, uint64_t NumTasks,
           const PlanOptions &Options,
           llvm::ArrayRef<InplaceCandidate> Candidates = {});
@@ -146,13 +139,8 @@ public:
   /// Sizes each global for the largest arena of its memory space.
   void finish();
 
-  struct Summary {
-    std::string Global;
-    uint64_t Bytes = 0;
-    std::string SizedBy;
-  };
   /// The arena of a memory space, as the report prints it ("" by default).
-  std::optional<Summary> summary(llvm::StringRef MemorySpace) const;
+  std::optional<SharedArenaInfo> summary(llvm::StringRef MemorySpace) const;
 
 private:
   void guard(mlir::FunctionOpInterface Fn);
@@ -180,7 +168,7 @@ std::string locationOf(mlir::Operation *Op);
 
 /// Fills in what the IR of Fn says about each buffer of Arena (planned from
 /// Group): its alloc, type, and with WithWriters the first op writing it.
-void describeBuffers(ArenaReport &Arena, mlir::FunctionOpInterface Fn,
+void describeBuffers(ArenaResult &Arena, mlir::FunctionOpInterface Fn,
                      const ArenaGroup &Group, bool WithWriters);
 
 } // namespace memplan

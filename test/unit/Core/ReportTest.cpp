@@ -12,12 +12,12 @@ namespace {
 
 /// The report of one plan of Records, written and parsed back; the arena
 /// object.
-llvm::json::Object arenaJSON(const Plan &P, llvm::ArrayRef<UsageRecord> Records,
-                             uint64_t Alignment = 1) {
+llvm::json::Object arenaJSON(const Plan &P,
+                             llvm::ArrayRef<UsageRecord> Records) {
   FunctionReport F;
   F.Function = "records.csv";
   F.RecordFile = true;
-  F.Arenas.push_back(arenaReport(P, Records, Alignment));
+  F.Arenas.push_back(arenaResult(P, Records));
   std::string Text;
   llvm::raw_string_ostream OS(Text);
   writeReportJSON({F}, OS);
@@ -126,7 +126,7 @@ TEST(ReportTest, AutoSaysWhatItChose) {
   ASSERT_TRUE(bool(Same)) << P->Chosen;
   EXPECT_EQ(Same->Offsets.TotalSize, P->Offsets.TotalSize);
   EXPECT_EQ(Same->Chosen, P->Chosen);
-  EXPECT_EQ(arenaJSON(*P, Set.Records, 64).getString("chosen"), P->Chosen);
+  EXPECT_EQ(arenaJSON(*P, Set.Records).getString("chosen"), P->Chosen);
 }
 
 TEST(ReportTest, TimelineSectionsPerArena) {
@@ -137,14 +137,14 @@ TEST(ReportTest, TimelineSectionsPerArena) {
   FunctionReport F;
   F.Function = "chain.csv";
   F.RecordFile = true;
-  F.Arenas.push_back(arenaReport(*P, Set.Records, 1));
-  F.Arenas.push_back(arenaReport(*P, Set.Records, 1));
+  F.Arenas.push_back(arenaResult(*P, Set.Records));
+  F.Arenas.push_back(arenaResult(*P, Set.Records));
   std::vector<TimelineSection> S = timelineSections({F});
   ASSERT_EQ(S.size(), 2u);
   EXPECT_EQ(S[0].Title, "chain.csv: greedy-in-order");
   EXPECT_EQ(S[0].Buffers.size(), 5u);
-  EXPECT_EQ(S[0].Buffers[1].Offset, P->Offsets.Offsets[1]);
-  EXPECT_EQ(S[0].LowerBound, P->Peak.Bytes);
+  EXPECT_EQ(S[0].Arena.offset(1), P->Offsets.Offsets[1]);
+  EXPECT_EQ(S[0].Arena.liveBound(), P->Peak.Bytes);
   // From IR: "@function" and "#id" labels.
   F.RecordFile = false;
   F.Function = "f";

@@ -51,7 +51,7 @@ TEST(PlanModuleInplaceTest, PairsShareOneOffset) {
   ASSERT_TRUE(bool(Without)) << llvm::toString(Without.takeError());
   ASSERT_EQ(Without->size(), 1u);
   EXPECT_TRUE((*Without)[0].InplacePairs.empty());
-  EXPECT_EQ((*Without)[0].ArenaSize, 128u); // a and b live at the op
+  EXPECT_EQ((*Without)[0].arenaSize(), 128u); // a and b live at the op
 
   Options.Inplace = true;
   auto With = memplan::planModule(*Module, Options);
@@ -61,10 +61,10 @@ TEST(PlanModuleInplaceTest, PairsShareOneOffset) {
   ASSERT_EQ(A.InplacePairs.size(), 1u);
   EXPECT_EQ(A.InplacePairs[0].Operand, 0u);
   EXPECT_EQ(A.InplacePairs[0].Result, 1u);
-  EXPECT_EQ(A.Offsets[0], A.Offsets[1]);
+  EXPECT_EQ(A.offset(0), A.offset(1));
   EXPECT_EQ(A.Records[0].LastTask, A.Records[1].FirstTask);
-  EXPECT_EQ(A.ArenaSize, 64u);
-  EXPECT_EQ(A.LiveBound, 64u);
+  EXPECT_EQ(A.arenaSize(), 64u);
+  EXPECT_EQ(A.liveBound(), 64u);
 }
 
 } // namespace
