@@ -92,6 +92,8 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.dimBounds = Options.dimBounds;
   Plan.maxStaticBytes = Options.maxStaticBytes;
   Plan.acrossCalls = Options.acrossCalls;
+  // tensor-mem-results-to-out-params ran above, or was switched off.
+  Plan.outParams = false;
   Plan.checkPromises = Options.checkPromises;
   Plan.inplace = Options.inplace;
   Plan.deallocationRunsAfter = Options.deallocate;

@@ -7,8 +7,11 @@
 // RUN: memplan-opt %s --tensor-mem-results-to-out-params="remarks=true" -verify-diagnostics | FileCheck %s
 // With modify-public-functions, the public callee itself changes.
 // RUN: memplan-opt %s --tensor-mem-results-to-out-params="modify-public-functions=true" | FileCheck %s --check-prefix=PUBLIC
-// The caller's alloc is then planned in the caller's arena.
+// The caller's alloc is then planned in the caller's arena. On a module,
+// tensor-mem-plan does the same first (out-params=true by default).
 // RUN: memplan-opt %s --tensor-mem-results-to-out-params --tensor-mem-plan="remarks=true" 2>&1 | FileCheck %s --check-prefix=PLAN
+// RUN: memplan-opt %s --tensor-mem-plan="remarks=true" 2>&1 | FileCheck %s --check-prefix=PLAN
+// RUN: memplan-opt %s --tensor-mem-plan="remarks=true out-params=false" 2>&1 | FileCheck %s --check-prefix=NOPLAN
 
 // CHECK-LABEL: func.func private @make(
 // CHECK-SAME: %{{.*}}: f32, %[[OUT:.*]]: memref<4xf32>) {
@@ -164,7 +167,8 @@ func.func private @by_address() -> memref<4xf32> {
 // CHECK: call @by_address() : () -> memref<4xf32>
 // Three static out-parameters of @main (@make, @outer, @pub's copy; @dyn's
 // is dynamic) are buffers of its arena.
-// PLAN: :[[@LINE+1]]:1: remark: tensor-mem-plan: 3 buffers planned
+// PLAN: :[[@LINE+2]]:1: remark: tensor-mem-plan: 3 buffers planned
+// NOPLAN-NOT: :[[@LINE+1]]:1: remark: tensor-mem-plan
 func.func @main(%v: f32, %n: index, %c: i1, %m: memref<4xf32>,
                 %box: memref<memref<4xf32>>) -> f32 {
   %i = arith.constant 0 : index

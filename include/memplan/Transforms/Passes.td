@@ -45,6 +45,11 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            "every use is a call its arena as an argument: each call site's "
            "arena is then a buffer of the caller's arena, live for the call, "
            "reused by the next call like any buffer (runs on the module)">,
+    Option<"outParams", "out-params", "bool", /*default=*/"true",
+           "On a module, first make the buffers callees return "
+           "out-parameters their callers allocate, as "
+           "tensor-mem-results-to-out-params does (public functions keep "
+           "their signature): the callers plan them">,
     Option<"deallocationRunsAfter", "deallocation-runs-after", "bool",
            /*default=*/"false",
            "The ownership-based deallocation runs after this pass (as in "

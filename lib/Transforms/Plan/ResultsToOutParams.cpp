@@ -10,6 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ResultsToOutParams.h"
+
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/NoCapture.h"
 #include "memplan/Transforms/Passes.h"
@@ -276,105 +278,114 @@ void rewriteCall(func::CallOp Call, func::FuncOp Target,
   Call.erase();
 }
 
+/// The functions of this round whose results change, and why others do
+/// not.
+void decide(ModuleOp M, SmallVectorImpl<Decision> &Decisions,
+            SmallVectorImpl<Refusal> &Refusals) {
+  SymbolTable Symbols(M);
+  for (func::FuncOp Fn : M.getOps<func::FuncOp>()) {
+    if (Fn.isExternal() ||
+        !llvm::any_of(Fn.getResultTypes(), llvm::IsaPred<MemRefType>))
+      continue;
+    std::optional<Refusal> Why;
+    SmallVector<func::CallOp> Calls = directCalls(Fn, M, Why);
+    if (Why) {
+      Refusals.push_back(*Why);
+      continue;
+    }
+    if (Calls.empty())
+      continue;
+    if (isRecursive(Fn, Symbols)) {
+      Refusals.push_back({Fn, "@" + Fn.getName().str() +
+                                  " is recursive: its returned buffers stay "
+                                  "returned"});
+      continue;
+    }
+    memplan::BufferAliasAnalysis Aliases(Fn);
+    Decision D{Fn, {}};
+    for (unsigned R = 0, E = Fn.getNumResults(); R < E; ++R) {
+      std::string Why;
+      if (std::optional<OutParam> P = outParam(Fn, R, Aliases, Why))
+        D.Params.push_back(std::move(*P));
+      else if (!Why.empty())
+        Refusals.push_back({firstReturn(Fn), "result #" + std::to_string(R) +
+                                                 " of @" + Fn.getName().str() +
+                                                 " stays returned: " + Why});
+    }
+    if (!D.Params.empty())
+      Decisions.push_back(std::move(D));
+  }
+}
+
+/// Applies D: a public function keeps its signature (unless
+/// ModifyPublicFunctions) for callers outside the module, and the module's
+/// calls go to a private clone with out-parameters.
+void apply(ModuleOp M, const Decision &D,
+           const memplan::OutParamsOptions &Options,
+           memplan::OutParamsCounts &Counts) {
+  func::FuncOp Fn = D.Fn;
+  SmallVector<DictionaryAttr> Attrs;
+  SmallVector<IntegerAttr> Alignments;
+  for (const OutParam &P : D.Params) {
+    auto Alloc = returnedValue(Fn, P.Result).getDefiningOp<memref::AllocOp>();
+    Attrs.push_back(Alloc->getDiscardableAttrDictionary());
+    Alignments.push_back(Alloc.getAlignmentAttr());
+    if (Options.Remarks)
+      Alloc.emitRemark() << "result #" << P.Result << " of @" << Fn.getName()
+                         << " becomes an out-parameter: its callers "
+                            "allocate it";
+  }
+  std::optional<Refusal> Unused;
+  SmallVector<func::CallOp> Calls = directCalls(Fn, M, Unused);
+  func::FuncOp Target = Fn;
+  if (Fn.isPublic() && !Options.ModifyPublicFunctions) {
+    Target = Fn.clone();
+    Target.setPrivate();
+    Target->removeAttr("llvm.emit_c_interface");
+    Target.setName((Fn.getName() + "_out_params").str());
+    // Renamed if the name is taken.
+    SymbolTable(M).insert(Target, std::next(Block::iterator(Fn)));
+    ++Counts.Clones;
+  }
+  rewriteCallee(Target, D.Params);
+  for (func::CallOp Call : Calls)
+    rewriteCall(Call, Target, D.Params, Attrs, Alignments);
+  Counts.OutParams += D.Params.size();
+}
+
 struct TensorMemResultsToOutParams
     : memplan::impl::TensorMemResultsToOutParamsBase<
           TensorMemResultsToOutParams> {
   using Base::Base;
 
-  /// The functions of this round whose results change, and why others do
-  /// not.
-  void decide(ModuleOp M, SmallVectorImpl<Decision> &Decisions,
-              SmallVectorImpl<Refusal> &Refusals) {
-    SymbolTable Symbols(M);
-    for (func::FuncOp Fn : M.getOps<func::FuncOp>()) {
-      if (Fn.isExternal() ||
-          !llvm::any_of(Fn.getResultTypes(), llvm::IsaPred<MemRefType>))
-        continue;
-      std::optional<Refusal> Why;
-      SmallVector<func::CallOp> Calls = directCalls(Fn, M, Why);
-      if (Why) {
-        Refusals.push_back(*Why);
-        continue;
-      }
-      if (Calls.empty())
-        continue;
-      if (isRecursive(Fn, Symbols)) {
-        Refusals.push_back({Fn, "@" + Fn.getName().str() +
-                                    " is recursive: its returned buffers stay "
-                                    "returned"});
-        continue;
-      }
-      memplan::BufferAliasAnalysis Aliases(Fn);
-      Decision D{Fn, {}};
-      for (unsigned R = 0, E = Fn.getNumResults(); R < E; ++R) {
-        std::string Why;
-        if (std::optional<OutParam> P = outParam(Fn, R, Aliases, Why))
-          D.Params.push_back(std::move(*P));
-        else if (!Why.empty())
-          Refusals.push_back({firstReturn(Fn), "result #" + std::to_string(R) +
-                                                   " of @" +
-                                                   Fn.getName().str() +
-                                                   " stays returned: " + Why});
-      }
-      if (!D.Params.empty())
-        Decisions.push_back(std::move(D));
-    }
-  }
-
-  /// Applies D: a public function keeps its signature (unless
-  /// modify-public-functions) for callers outside the module, and the
-  /// module's calls go to a private clone with out-parameters.
-  void apply(ModuleOp M, const Decision &D) {
-    func::FuncOp Fn = D.Fn;
-    SmallVector<DictionaryAttr> Attrs;
-    SmallVector<IntegerAttr> Alignments;
-    for (const OutParam &P : D.Params) {
-      auto Alloc = returnedValue(Fn, P.Result).getDefiningOp<memref::AllocOp>();
-      Attrs.push_back(Alloc->getDiscardableAttrDictionary());
-      Alignments.push_back(Alloc.getAlignmentAttr());
-      if (remarks)
-        Alloc.emitRemark() << "result #" << P.Result << " of @" << Fn.getName()
-                           << " becomes an out-parameter: its callers "
-                              "allocate it";
-    }
-    std::optional<Refusal> Unused;
-    SmallVector<func::CallOp> Calls = directCalls(Fn, M, Unused);
-    func::FuncOp Target = Fn;
-    if (Fn.isPublic() && !modifyPublicFunctions) {
-      Target = Fn.clone();
-      Target.setPrivate();
-      Target->removeAttr("llvm.emit_c_interface");
-      Target.setName((Fn.getName() + "_out_params").str());
-      // Renamed if the name is taken.
-      SymbolTable(M).insert(Target, std::next(Block::iterator(Fn)));
-      ++numClones;
-    }
-    rewriteCallee(Target, D.Params);
-    for (func::CallOp Call : Calls)
-      rewriteCall(Call, Target, D.Params, Attrs, Alignments);
-    numOutParams += D.Params.size();
-  }
-
   void runOnOperation() override {
-    ModuleOp M = getOperation();
-    // A caller returning what its callee now writes into an out-parameter
-    // qualifies on the next round.
-    for (;;) {
-      auto Marked = memplan::markNoCaptureArguments(M);
-      SmallVector<Decision> Decisions;
-      SmallVector<Refusal> Refusals;
-      decide(M, Decisions, Refusals);
-      memplan::unmarkArguments(Marked);
-      if (Decisions.empty()) {
-        if (remarks)
-          for (const Refusal &R : Refusals)
-            R.At->emitRemark() << R.Why;
-        return;
-      }
-      for (const Decision &D : Decisions)
-        apply(M, D);
-    }
+    memplan::OutParamsCounts Counts = memplan::resultsToOutParams(
+        getOperation(), {modifyPublicFunctions, remarks});
+    numOutParams += Counts.OutParams;
+    numClones += Counts.Clones;
   }
 };
 
 } // namespace
+
+memplan::OutParamsCounts
+memplan::resultsToOutParams(ModuleOp M, const OutParamsOptions &Options) {
+  OutParamsCounts Counts;
+  // A caller returning what its callee now writes into an out-parameter
+  // qualifies on the next round.
+  for (;;) {
+    auto Marked = markNoCaptureArguments(M);
+    SmallVector<Decision> Decisions;
+    SmallVector<Refusal> Refusals;
+    decide(M, Decisions, Refusals);
+    unmarkArguments(Marked);
+    if (Decisions.empty()) {
+      if (Options.Remarks)
+        for (const Refusal &R : Refusals)
+          R.At->emitRemark() << R.Why;
+      return Counts;
+    }
+    for (const Decision &D : Decisions)
+      apply(M, D, Options, Counts);
+  }
+}

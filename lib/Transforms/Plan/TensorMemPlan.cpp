@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "PhaseTimer.h"
+#include "ResultsToOutParams.h"
 #include "TensorMemPlanInternal.h"
 #include "memplan/Analysis/NoCapture.h"
 #include "memplan/Analysis/ReadOnlyData.h"
@@ -109,6 +110,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   }
 
   void runOnOperation() override {
+    // Buffers a callee returns become its callers' (tensor-mem-results-to-
+    // out-params) before anything is planned.
+    if (auto M = dyn_cast<ModuleOp>(getOperation()); M && outParams)
+      resultsToOutParams(M, {/*ModifyPublicFunctions=*/false, remarks});
     // A buffer passed to a callee that keeps no reference is an ordinary
     // use; the callee's body says so. Nested under one function the other
     // bodies are not this pass's to read (they may be planned meanwhile).
