@@ -28,6 +28,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/Interfaces/MaskingOpInterface.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -55,6 +56,12 @@ bool isData(Type T) {
 
 bool isParallelLoop(Operation *Op) {
   return isa<scf::ForallOp, scf::ParallelOp, affine::AffineParallelOp>(Op);
+}
+
+/// An op whose region runs once, in place, when the op does: vector.mask
+/// runs the one op it masks.
+bool runsRegionInPlace(Operation *Op) {
+  return isa<vector::MaskingOpInterface>(Op);
 }
 
 /// Waits that join asynchronous work on the calling thread.
@@ -185,7 +192,8 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
   // run at any time (asynchronously, later), so the buffer is captured.
   for (Operation *P = User->getParentOp(); P && P != Fn.getOperation();
        P = P->getParentOp())
-    if (!isa<RegionBranchOpInterface>(P) && !isParallelLoop(P))
+    if (!isa<RegionBranchOpInterface>(P) && !isParallelLoop(P) &&
+        !runsRegionInPlace(P))
       return "captured by the region of '" + P->getName().getStringRef().str() +
              "', whose semantics are unknown";
   if (isa<memref::DeallocOp>(User) || isSynchronousJoin(User))
