@@ -62,6 +62,10 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
     Schedule.remarks = Options.remarks;
     PM.addPass(createTensorMemSchedule(Schedule));
   }
+  // After the order is fixed: a pad or concat buffer now starts where its
+  // inputs' producers do.
+  if (Options.writeIntoConsumers && Options.bufferize)
+    PM.addPass(createTensorMemWriteIntoConsumers());
   if (Options.bufferize) {
     // Each op a fresh buffer, which may then take a dying operand's bytes
     // (tensor-mem-schedule splits the static ones of the blocks it orders

@@ -110,6 +110,37 @@ def TensorMemSplitEmpty : Pass<"tensor-mem-split-empty"> {
   ];
 }
 
+def TensorMemWriteIntoConsumers : Pass<"tensor-mem-write-into-consumers"> {
+  let summary = "Producers write straight into the buffer of the pad or "
+                "concat that consumes them, before bufferization";
+  let description = [{
+    A `tensor.pad` or `tensor.concat` bufferizes as a new buffer plus a copy
+    of each input, so at that op the inputs and the result are live at once:
+    in a CNN, the ReLU output and its padded copy before a max-pool are the
+    peak. This pass makes the result's buffer first (`tensor.empty`, plus a
+    `linalg.fill` of the padding value for a pad), starts each input's
+    producer chain on an `extract_slice` of it, and turns the pad or concat
+    into `insert_slice`s of the inputs at the same place, which one-shot
+    bufferization folds away. A producer chain runs back through
+    destination-style tensor ops whose results each have one use, to the
+    `tensor.empty` it starts from; an elementwise `linalg.generic` whose
+    payload ignores its init writes over its dying input instead, so the
+    chain reaches back to the op before it (a ReLU writes over the
+    convolution it reads, which writes into the padded buffer).
+
+    Only static shapes, static pad amounts and a padding value that is a
+    constant or in scope. Only tensor IR changes: one-shot bufferization's
+    analysis decides what is written in place, so a case it refuses costs a
+    copy, never a wrong result.
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect",
+                           "mlir::linalg::LinalgDialect"];
+  let statistics = [
+    Statistic<"numRedirected", "chains-redirected",
+              "Producer chains that now write into their consumer's buffer">,
+  ];
+}
+
 def TensorMemLiveInsAsArguments : Pass<"tensor-mem-live-ins-as-arguments"> {
   let summary = "Hand memrefs to later blocks of a CFG as block arguments";
   let description = [{

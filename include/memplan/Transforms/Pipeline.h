@@ -117,6 +117,12 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Check at run time every size planned at a promised "
                      "bound (memplan.max, dim-bounds)"),
       llvm::cl::init(true)};
+  Option<bool> writeIntoConsumers{
+      *this, "write-into-consumers",
+      llvm::cl::desc("Let the producers of a tensor.pad or tensor.concat "
+                     "write straight into its buffer "
+                     "(tensor-mem-write-into-consumers)"),
+      llvm::cl::init(true)};
   Option<bool> inplace{
       *this, "inplace",
       llvm::cl::desc("Let an elementwise result take the bytes of an operand "
