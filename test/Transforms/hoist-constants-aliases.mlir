@@ -4,7 +4,7 @@
 // alias that is only read does not. test/e2e/hoist-escape-aliases.mlir runs
 // such programs.
 //
-// RUN: memplan-opt %s --tensor-mem-hoist-constants="mode=speed fold-limit-bytes=0 remarks=true" 2> %t.remarks | FileCheck %s
+// RUN: memplan-opt %s --tensor-mem-hoist-constants="mode=speed fold-limit-bytes=0 fold-bytes=false remarks=true" 2> %t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
 #t = affine_map<(d0, d1) -> (d1, d0)>

@@ -1,7 +1,7 @@
 // tensor-mem-hoist-constants: what is folded, hoisted, or left alone.
 // RUN: memplan-opt %s --split-input-file --tensor-mem-hoist-constants="mode=speed remarks=true" 2> %t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
-// RUN: memplan-opt %s --split-input-file --tensor-mem-hoist-constants="mode=speed fold-limit-bytes=0" | FileCheck %s --check-prefix=NOFOLD
+// RUN: memplan-opt %s --split-input-file --tensor-mem-hoist-constants="mode=speed fold-limit-bytes=0 fold-bytes=false" | FileCheck %s --check-prefix=NOFOLD
 // RUN: memplan-opt %s --split-input-file --tensor-mem-hoist-constants="mode=speed hoist=false" | FileCheck %s --check-prefix=NOHOIST
 // RUN: memplan-opt %s --split-input-file --tensor-mem-hoist-constants="mode=speed max-growth=0" | FileCheck %s --check-prefix=GROWTH
 // RUN: not memplan-opt %s --split-input-file --tensor-mem-hoist-constants="fold-limit-bytes=-1" 2>&1 | FileCheck %s --check-prefix=BAD

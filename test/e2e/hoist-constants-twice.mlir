@@ -1,10 +1,10 @@
 // A weight transposed and scaled at run time from a constant, hoisted into a
-// global filled on the first call (fold-limit-bytes=0 forbids folding it):
+// global filled on the first call (fold-limit-bytes=0 fold-bytes=false forbid folding it):
 // calling the function twice must print what the program without hoisting
 // prints, and what folding it at compile time prints.
 //
 // RUN: memplan-opt %s --memplan-pipeline="hoist-constants=false" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.ref
-// RUN: memplan-opt %s --memplan-pipeline="hoist-constants=speed fold-limit-bytes=0" -o %t.hoisted.mlir
+// RUN: memplan-opt %s --tensor-mem-hoist-constants="mode=speed fold-limit-bytes=0 fold-bytes=false" --memplan-pipeline="hoist-constants=off" -o %t.hoisted.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.hoisted.mlir
 // RUN: memplan-opt %t.hoisted.mlir %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.hoisted
 // RUN: diff %t.ref %t.hoisted

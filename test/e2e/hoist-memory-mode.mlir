@@ -12,7 +12,7 @@
 // RUN: memplan-opt %s --tensor-mem-hoist-constants | FileCheck %s --check-prefix=IR
 // RUN: memplan-opt %t.mem.mlir %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.mem
 // RUN: diff %t.ref %t.mem
-// RUN: memplan-opt %s --memplan-pipeline="hoist-constants=speed fold-limit-bytes=0 report=%t.speed.json" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.speed
+// RUN: memplan-opt %s --tensor-mem-hoist-constants="mode=speed fold-limit-bytes=0 fold-bytes=false" --memplan-pipeline="hoist-constants=off report=%t.speed.json" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.speed
 // RUN: diff %t.ref %t.speed
 // The footprint: nothing hoisted by memory; speed (not folding) hoists the
 // 48-byte transposed W (and its 4-byte once-flag, taken off).

@@ -235,9 +235,11 @@ def TensorMemHoistConstants
     a function's entry block only from constants by pure ops (no function
     argument reaches it), and read by an op that is not itself computed from
     constants, is computed once instead of on every call:
-    - folded at compile time where the data is present (a splat through an
-      elementwise/transpose payload, MLIR's linalg and tensor folders up to
-      `fold-limit-bytes`);
+    - folded at compile time where the data is present: on raw bytes for
+      dense attributes and `dense_resource` blobs of any size (transposes,
+      permuting generics, reshapes, element casts, exact elementwise ops;
+      `fold-bytes`), a splat through an elementwise/transpose payload,
+      MLIR's linalg and tensor folders up to `fold-limit-bytes`;
     - otherwise hoisted: a `memref.global` (marked `memplan.hoisted`) that a
       private init function fills on the first call of the function (a flag
       global and an `scf.if` at entry), read as
@@ -256,8 +258,14 @@ def TensorMemHoistConstants
   let options = [
     Option<"foldLimitBytes", "fold-limit-bytes", "int64_t",
            /*default=*/"1048576",
-           "Largest non-splat tensor folded into a constant, in bytes "
-           "(larger ones are hoisted; splats always fold)">,
+           "Largest non-splat tensor MLIR's folders fold element by element, "
+           "in bytes; a raw-byte fold (fold-bytes) of any size gives a dense "
+           "attribute up to this size, a dense_resource blob above it">,
+    Option<"foldBytes", "fold-bytes", "bool", /*default=*/"true",
+           "Fold transposes and permuting generics, reshapes, element casts "
+           "and exact elementwise ops of constant data (dense attributes and "
+           "dense_resource blobs, any size) on raw bytes (off: only splats "
+           "and MLIR's folders up to fold-limit-bytes)">,
     Option<"maxGrowth", "max-growth", "int64_t", /*default=*/"1",
            "Leave alone a tensor larger than this many times the constant "
            "data it reads (a broadcast would become permanent data; 0: no "

@@ -12,6 +12,7 @@
 #include "memplan/Transforms/FoldSplatLinalg.h"
 #include "memplan/Transforms/Passes.h"
 
+#include "FoldConstantBytes.h"
 #include "HoistInternal.h"
 #include "ReadThroughPermutations.h"
 
@@ -122,11 +123,26 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
 
 void HoistConstantTensors::fold(func::FuncOp Fn,
                                 ArrayRef<Candidate> Candidates) {
-  SmallVector<Value> Roots;
-  for (const Candidate &C : Candidates)
-    Roots.push_back(C.Reads.front().first->getOperand(C.Reads.front().second));
-  DenseSet<Operation *> Slice =
-      backwardSlice(Roots, constantDerivedOps(Fn.front()));
+  auto SliceOfCandidates = [&] {
+    SmallVector<Value> Roots;
+    for (const Candidate &C : Candidates)
+      Roots.push_back(
+          C.Reads.front().first->getOperand(C.Reads.front().second));
+    return backwardSlice(Roots, constantDerivedOps(Fn.front()));
+  };
+  // Raw bytes first, of any size and of blobs, in program order so that a
+  // chain (a transpose, then a reshape) folds link by link.
+  DenseSet<Operation *> Slice = SliceOfCandidates();
+  IRRewriter Rewriter(&getContext());
+  SmallVector<Operation *> InOrder;
+  for (Operation &Op : Fn.front())
+    if (Slice.contains(&Op) && !Op.hasTrait<OpTrait::ConstantLike>() &&
+        !isa<tensor::EmptyOp>(Op))
+      InOrder.push_back(&Op);
+  // (A fold erases only constants and empty tensors, never one of these.)
+  for (Operation *Op : foldBytes ? ArrayRef(InOrder) : ArrayRef<Operation *>())
+    (void)constant_bytes::foldOnBytes(Op, Rewriter, foldLimitBytes);
+  Slice = SliceOfCandidates();
 
   // A fold that copies a large non-splat constant costs compile time and
   // binary size: above the limit only what stays a splat is offered.
