@@ -19,4 +19,6 @@ fi
 args=(--calls "${FOOTPRINT_CALLS:-3}" --timeout "${FOOTPRINT_TIMEOUT:-300}")
 [ -n "${FOOTPRINT_NETS:-}" ] && args+=(--nets "$FOOTPRINT_NETS")
 [ -n "${FOOTPRINT_JSON:-}" ] && args+=(--json "$FOOTPRINT_JSON")
+# The raw-byte constant fold's speed on the largest weight of the nets.
+python3 "$ROOT/bench/footprint/fold_speed.py" "$BUILD/bin/memplan-opt" "$MODELS"
 python3 "$ROOT/bench/footprint/footprint.py" "$BUILD" "$MODELS" "${args[@]}"
