@@ -102,3 +102,30 @@ func.func @left_alone(%x: tensor<4x4xf32>, %w: tensor<4x4xf32>, %d: tensor<?x4xf
   } : tensor<4x4xf32> to tensor<6x6xf32>
   return %p, %m, %pd, %p2 : tensor<6x6xf32>, tensor<4x4xf32>, tensor<?x6xf32>, tensor<6x6xf32>
 }
+
+// -----
+
+// A concat of a concat (found by fuzz/diff shapes.py padcat, seed 5): the
+// inner concat's buffer becomes a slice of the outer one, made before the
+// inner buffer's first use (it was made after it: invalid IR).
+// CHECK-LABEL: func.func @concat_of_concat
+// CHECK: %[[OUTER:.*]] = tensor.empty() : tensor<12xf32>
+// CHECK-NEXT: %[[INNER:.*]] = tensor.extract_slice %[[OUTER]][0] [8] [1]
+// CHECK-NEXT: tensor.extract_slice %[[INNER]][0] [4] [1]
+// CHECK-NOT: tensor.concat
+// BUF-LABEL: func.func @concat_of_concat
+// BUF-COUNT-1: memref.alloc
+// BUF-NOT: memref.alloc
+// BUF: return
+func.func @concat_of_concat(%x: tensor<4xf32>) -> tensor<12xf32> {
+  %c1 = arith.constant 1.0 : f32
+  %e0 = tensor.empty() : tensor<4xf32>
+  %a = linalg.fill ins(%c1 : f32) outs(%e0 : tensor<4xf32>) -> tensor<4xf32>
+  %e1 = tensor.empty() : tensor<4xf32>
+  %b = linalg.copy ins(%x : tensor<4xf32>) outs(%e1 : tensor<4xf32>) -> tensor<4xf32>
+  %ab = tensor.concat dim(0) %a, %b : (tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
+  %e2 = tensor.empty() : tensor<4xf32>
+  %c = linalg.copy ins(%x : tensor<4xf32>) outs(%e2 : tensor<4xf32>) -> tensor<4xf32>
+  %abc = tensor.concat dim(0) %ab, %c : (tensor<8xf32>, tensor<4xf32>) -> tensor<12xf32>
+  return %abc : tensor<12xf32>
+}

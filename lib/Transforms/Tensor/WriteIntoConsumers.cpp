@@ -126,6 +126,13 @@ struct WriteIntoConsumersPass
     ++numRedirected;
   }
 
+  // Where a chain's first write happens: its root's user, or the
+  // tensor.empty of a concat this pass rewrote (every use of it moves).
+  Operation *startOf(const Chain &C) const {
+    Operation *Empty = C.RootUse->get().getDefiningOp();
+    return OwnEmpties.contains(Empty) ? Empty : C.RootUse->getOwner();
+  }
+
   void rewriteConcat(tensor::ConcatOp Concat) {
     auto Type = Concat.getResultType();
     if (!Type.hasStaticShape() || llvm::any_of(Concat.getInputs(), [](Value V) {
@@ -137,9 +144,8 @@ struct WriteIntoConsumersPass
     Operation *Start = Concat;
     for (Value Input : Concat.getInputs()) {
       Chains.push_back(findChain(Input, Block));
-      if (Chains.back() &&
-          Chains.back()->RootUse->getOwner()->isBeforeInBlock(Start))
-        Start = Chains.back()->RootUse->getOwner();
+      if (Chains.back() && startOf(*Chains.back())->isBeforeInBlock(Start))
+        Start = startOf(*Chains.back());
     }
     // Each input is inserted as soon as it and the previous insertion
     // exist, and a chain writes a slice of the latest insertion: one-shot
@@ -154,8 +160,8 @@ struct WriteIntoConsumersPass
       Delta[I] += Bytes;
     int Avail = int(From) - 1;
     for (auto [Input, C] : llvm::zip(Concat.getInputs(), Chains)) {
-      if (C && int(Live.position(C->RootUse->getOwner())) > Avail) {
-        for (unsigned I = Live.position(C->RootUse->getOwner()); I <= At; ++I)
+      if (C && int(Live.position(startOf(*C))) > Avail) {
+        for (unsigned I = Live.position(startOf(*C)); I <= At; ++I)
           Delta[I] -= bytesOf(Input.getType(), Concat);
       } else {
         C.reset();
@@ -183,8 +189,8 @@ struct WriteIntoConsumersPass
       SmallVector<OpFoldResult> Strides(Type.getRank(), B.getIndexAttr(1));
       Operation *DestDef = Dest.getDefiningOp();
       if (C) {
-        assert(DestDef->isBeforeInBlock(C->RootUse->getOwner()));
-        B.setInsertionPoint(C->RootUse->getOwner());
+        assert(DestDef->isBeforeInBlock(startOf(*C)));
+        B.setInsertionPoint(startOf(*C));
         Value Slice = tensor::ExtractSliceOp::create(
             B, Concat.getLoc(), InType, Dest, Offsets, Sizes, Strides);
         redirect(*C, Slice);
@@ -213,11 +219,7 @@ struct WriteIntoConsumersPass
     std::optional<Chain> C = findChain(Pad.getSource(), Pad->getBlock());
     if (!C)
       return;
-    Operation *Empty = C->RootUse->get().getDefiningOp();
-    // The buffer starts at the chain's first write, or before the concat
-    // buffer the chain writes.
-    Operation *Start =
-        OwnEmpties.contains(Empty) ? Empty : C->RootUse->getOwner();
+    Operation *Start = startOf(*C);
     // The padding value must exist where the buffer now starts; a constant
     // defined later is cloned there.
     // Judged by the block's peak: the padded buffer now lives over the
@@ -248,8 +250,7 @@ struct WriteIntoConsumersPass
     SmallVector<OpFoldResult> Sizes =
         getAsIndexOpFoldResult(B.getContext(), Pad.getSourceType().getShape());
     SmallVector<OpFoldResult> Strides(Type.getRank(), B.getIndexAttr(1));
-    if (!OwnEmpties.contains(Empty))
-      B.setInsertionPoint(C->RootUse->getOwner());
+    B.setInsertionPoint(Start);
     Value Slice = tensor::ExtractSliceOp::create(B, Loc, Pad.getSourceType(),
                                                  Dest, Offsets, Sizes, Strides);
     redirect(*C, Slice);
