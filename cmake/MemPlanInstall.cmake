@@ -11,12 +11,14 @@ install(TARGETS ${MEMPLAN_EXPORTED} EXPORT MemPlanTargets
   LIBRARY DESTINATION lib
   RUNTIME DESTINATION bin
   INCLUDES DESTINATION include)
-install(TARGETS memplan-opt memplan-solve RUNTIME DESTINATION bin)
+install(TARGETS memplan-opt memplan-solve memplan-report-diff
+  RUNTIME DESTINATION bin)
 install(TARGETS MemPlanPlugin LIBRARY DESTINATION lib)
 # Installed, the tools and the plugin find memplan's libraries beside them and
 # libMLIR/libLLVM where LLVM lives (AddLLVM gives only $ORIGIN/../lib).
 set(MEMPLAN_INSTALL_RPATH "\$ORIGIN/../lib" "${LLVM_LIBRARY_DIR}")
-foreach(_t memplan-opt memplan-solve MemPlanPlugin ${MEMPLAN_EXPORTED})
+foreach(_t memplan-opt memplan-solve memplan-report-diff MemPlanPlugin
+    ${MEMPLAN_EXPORTED})
   get_target_property(_type ${_t} TYPE)
   if(NOT _type STREQUAL "STATIC_LIBRARY")
     set_target_properties(${_t} PROPERTIES INSTALL_RPATH "${MEMPLAN_INSTALL_RPATH}")

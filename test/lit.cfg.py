@@ -74,5 +74,6 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.memplan_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["memplan-opt", "memplan-solve", "mlir-opt", "mlir-runner"], tool_dirs)
+    ["memplan-opt", "memplan-solve", "memplan-report-diff", "mlir-opt",
+     "mlir-runner"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)

@@ -3,6 +3,7 @@
 #include "memplan/Transforms/Pipeline.h"
 #include "memplan/Transforms/Passes.h"
 
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -26,7 +27,7 @@ void memplan::buildMemPlanBufferization(OpPassManager &PM) {
 // blocks of a CFG handed over as block arguments first: the ownership-based
 // deallocation frees a memref a later block uses directly. After the first
 // canonicalize, which would fold such arguments back.
-static void buildDeallocation(OpPassManager &PM) {
+static void buildDeallocation(OpPassManager &PM, bool LowerClones) {
   memref::ExpandReallocPassOptions Expand;
   Expand.emitDeallocs = false;
   PM.addPass(memref::createExpandReallocPass(Expand));
@@ -41,6 +42,12 @@ static void buildDeallocation(OpPassManager &PM) {
   PM.addPass(bufferization::createLowerDeallocationsPass());
   PM.addPass(createCSEPass());
   PM.addPass(createCanonicalizerPass());
+  // The clone a private function returning its argument keeps (no dynamic
+  // ownership) becomes an alloc and a copy: nothing after lowers it. Only
+  // when all is bufferized: the conversion rejects a to_tensor left for a
+  // later bufferization.
+  if (LowerClones)
+    PM.addPass(createConvertBufferizationToMemRefPass());
 }
 
 void memplan::buildMemPlanPipeline(OpPassManager &PM,
@@ -103,7 +110,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
   Plan.deallocationRunsAfter = Options.deallocate;
   PM.addPass(createTensorMemPlan(Plan));
   if (Options.deallocate)
-    buildDeallocation(PM);
+    buildDeallocation(PM, /*LowerClones=*/Options.bufferize);
   if (Options.runtime) {
     TensorMemLowerRuntimeOptions Runtime;
     Runtime.alignment = Options.alignment;

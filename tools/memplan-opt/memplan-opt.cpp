@@ -1,5 +1,6 @@
 //===- memplan-opt.cpp - mlir-opt with memplan's passes -------------------===//
 
+#include "memplan/Transforms/LowerToLLVM.h"
 #include "memplan/Transforms/Passes.h"
 #include "memplan/Transforms/Pipeline.h"
 #include "memplan/Version.h"
@@ -14,6 +15,7 @@ namespace memplan::test {
 void registerTestUsageRecordsPass();
 void registerTestLivenessInvariantPass();
 void registerTestReadOnlyDataPass();
+void registerTestInplaceCandidatesPass();
 } // namespace memplan::test
 
 int main(int argc, char **argv) {
@@ -21,9 +23,11 @@ int main(int argc, char **argv) {
   mlir::registerAllPasses();
   memplan::registerMemPlanPasses();
   memplan::registerMemPlanPipeline();
+  memplan::registerMemPlanLowerToLLVM();
   memplan::test::registerTestUsageRecordsPass();
   memplan::test::registerTestLivenessInvariantPass();
   memplan::test::registerTestReadOnlyDataPass();
+  memplan::test::registerTestInplaceCandidatesPass();
 
   mlir::DialectRegistry Registry;
   mlir::registerAllDialects(Registry);

@@ -147,10 +147,11 @@ void installPassFlags() {
     collect::registerMemPlanPasses();
     SmallVector<StringRef> Names(mlir::MemPlanPassNames.begin(),
                                  mlir::MemPlanPassNames.end());
-    // The pipeline is registered in C++ (registerMemPlanPipeline), not from
-    // Passes.td: its one name. test/Tools/plugin-help.test checks the whole
-    // list against memplan-opt's.
+    // The pipelines are registered in C++ (registerMemPlanPipeline,
+    // registerMemPlanLowerToLLVM), not from Passes.td: their names.
+    // test/Tools/plugin-help.test checks the whole list against memplan-opt's.
     Names.push_back("memplan-pipeline");
+    Names.push_back("memplan-lower-to-llvm");
     return Flags.install(Names);
   }();
   (void)Installed;

@@ -1,5 +1,6 @@
 //===- MemPlanPlugin.cpp - memplan passes for stock mlir-opt --------------===//
 
+#include "memplan/Transforms/LowerToLLVM.h"
 #include "memplan/Transforms/Passes.h"
 #include "memplan/Transforms/Pipeline.h"
 
@@ -16,6 +17,7 @@ mlirGetPassPluginInfo() {
   return {MLIR_PLUGIN_API_VERSION, "MemPlan", LLVM_VERSION_STRING, []() {
             memplan::registerMemPlanPasses();
             memplan::registerMemPlanPipeline();
+            memplan::registerMemPlanLowerToLLVM();
             memplan::installPassFlags();
           }};
 }

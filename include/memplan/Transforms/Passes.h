@@ -13,6 +13,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+// The cl modifiers the options of Passes.td name (defaults in --help).
+#include "memplan/Transforms/OptionHelp.h"
+
 namespace memplan {
 
 /// Where tensor-mem-plan's arena comes from (TFLite: allocated by the

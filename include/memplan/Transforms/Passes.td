@@ -23,60 +23,74 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
                            "mlir::scf::SCFDialect"];
   let options = [
     Option<"strategy", "strategy", "std::string", /*default=*/"\"auto\"",
-           "Planning strategy (see memplan-solve --list)">,
+           "Planning strategy (see memplan-solve --list)",
+           "::memplan::helpDefault, ::memplan::helpStrategies">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"64",
-           "Alignment of the arena and of every offset, in bytes (power of 2)">,
+           "Alignment of the arena and of every offset, in bytes (power of 2)",
+           "::memplan::helpDefault">,
     Option<"budgetMs", "budget-ms", "int64_t", /*default=*/"1000",
-           "Time budget of search strategies (auto, exact), in milliseconds">,
+           "Time budget of search strategies (auto, exact), in milliseconds",
+           "::memplan::helpDefault">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "Emit a remark for every buffer left unplanned, with the reason">,
+           "Emit a remark for every buffer left unplanned, with the reason",
+           "::memplan::helpDefault">,
     Option<"preserveIntermediates", "preserve-intermediates", "bool",
            /*default=*/"false",
-           "No reuse at all: every buffer gets its own range (debugging)">,
+           "No reuse at all: every buffer gets its own range (debugging)",
+           "::memplan::helpDefault">,
     Option<"arena", "arena", "ArenaSource", /*default=*/"ArenaSource::Alloc",
            "Where the arena comes from", [{::llvm::cl::values(
              clEnumValN(ArenaSource::Alloc, "alloc",
                         "a memref.alloc at the function's entry"),
              clEnumValN(ArenaSource::Argument, "argument",
                         "a trailing memref<Nxi8> argument the caller "
-                        "provides"))}]>,
+                        "provides")), ::memplan::helpDefault}]>,
     Option<"acrossCalls", "across-calls", "bool", /*default=*/"false",
            "Plan callees before callers, and give a private function whose "
            "every use is a call its arena as an argument: each call site's "
            "arena is then a buffer of the caller's arena, live for the call, "
-           "reused by the next call like any buffer (runs on the module)">,
+           "reused by the next call like any buffer (runs on the module)",
+           "::memplan::helpDefault">,
     Option<"outParams", "out-params", "bool", /*default=*/"true",
            "On a module, first make the buffers callees return "
            "out-parameters their callers allocate, as "
            "tensor-mem-results-to-out-params does (public functions keep "
-           "their signature): the callers plan them">,
+           "their signature): the callers plan them",
+           "::memplan::helpDefault">,
     Option<"deallocationRunsAfter", "deallocation-runs-after", "bool",
            /*default=*/"false",
            "The ownership-based deallocation runs after this pass (as in "
            "memplan-pipeline): leave alone buffers forwarded through control "
-           "flow, which it would free through their views">,
+           "flow, which it would free through their views",
+           "::memplan::helpDefault">,
     Option<"dimBounds", "dim-bounds", "int64_t", /*default=*/"-1",
            "Upper bound of every dynamic size taken straight from a function "
            "argument (an index argument, or a dim of a shaped one) without "
            "a memplan.max of its own: such allocs are planned at the bound "
-           "(negative: none)">,
+           "(negative: none)",
+           "::memplan::helpDefault">,
     Option<"maxStaticBytes", "max-static-bytes", "int64_t",
            /*default=*/"268435456",
            "A dynamic alloc is planned at its bound (proved, memplan.max or "
            "dim-bounds) only up to this many bytes; above, it stays dynamic, "
-           "with a remark">,
+           "with a remark",
+           "::memplan::helpDefault">,
     Option<"checkPromises", "check-promises", "bool", /*default=*/"true",
            "Check at run time every size planned at a bound the user "
            "promised (memplan.max, dim-bounds): a broken promise stops the "
-           "program with a message (libmemplan_runtime)">,
+           "program with a message (libmemplan_runtime)",
+           "::memplan::helpDefault">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
-           "Write a JSON report of every plan to this file">,
+           "Write a JSON report of every plan to this file",
+           "::memplan::helpDefault">,
     Option<"inplace", "inplace", "bool", /*default=*/"false",
            "Let the result of an elementwise linalg op take the bytes of an "
            "operand that dies at it (same shape, element size and indexing "
-           "map; docs/InplaceReuse.md)">,
+           "map; docs/InplaceReuse.md)",
+           "::memplan::helpDefault">,
     Option<"timeline", "timeline", "std::string", /*default=*/"\"\"",
-           "Write a timeline picture (.svg or .html) of the plans to this file">,
+           "Write a timeline picture (.svg or .html) of the plans to this file",
+           "::memplan::helpDefault">,
   ];
   let statistics = [
     Statistic<"numPlanned", "buffers-planned", "Buffers placed in an arena">,
@@ -174,22 +188,27 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
                            "mlir::memref::MemRefDialect"];
   let options = [
     Option<"all", "all", "bool", /*default=*/"false",
-           "Lower every memref.alloc, not only dynamic ones">,
+           "Lower every memref.alloc, not only dynamic ones",
+           "::memplan::helpDefault">,
     Option<"alignment", "alignment", "int64_t", /*default=*/"64",
-           "Alignment requested from the runtime, in bytes">,
+           "Alignment requested from the runtime, in bytes",
+           "::memplan::helpDefault">,
     Option<"planAtRunTime", "plan-at-run-time", "bool", /*default=*/"true",
            "Plan the dynamic buffers of a function whose sizes are known at "
            "its entry together, at run time (one arena per call, plans "
-           "cached per shape in libmemplan_runtime)">,
+           "cached per shape in libmemplan_runtime)",
+           "::memplan::helpDefault">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Per function, a remark with how many dynamic buffers went into "
            "the run-time arena and how many are served one by one; per "
-           "buffer, which and why">,
+           "buffer, which and why",
+           "::memplan::helpDefault">,
     Option<"report", "report", "std::string", /*default=*/"\"\"",
            "Add to this JSON report (tensor-mem-plan's, or a new one) a "
            "\"runtime\" section per function: the buffers planned into the "
            "run-time arena, those served one by one and those left alone, "
-           "with the reasons">,
+           "with the reasons",
+           "::memplan::helpDefault">,
   ];
   let statistics = [
     Statistic<"numLowered", "allocs-lowered", "Allocs served by the runtime">,
@@ -220,10 +239,12 @@ def TensorMemSchedule : Pass<"tensor-mem-schedule"> {
   let options = [
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Report per function the model's peak before and after, and why a "
-           "block was left alone">,
+           "block was left alone",
+           "::memplan::helpDefault">,
     Option<"stateBudget", "state-budget", "int64_t", /*default=*/"20000",
            "Most scheduled sets the exact search holds per window (0: greedy "
-           "only)">,
+           "only)",
+           "::memplan::helpDefault">,
   ];
 }
 
@@ -260,16 +281,19 @@ def TensorMemHoistConstants
            /*default=*/"1048576",
            "Largest non-splat tensor MLIR's folders fold element by element, "
            "in bytes; a raw-byte fold (fold-bytes) of any size gives a dense "
-           "attribute up to this size, a dense_resource blob above it">,
+           "attribute up to this size, a dense_resource blob above it",
+           "::memplan::helpDefault">,
     Option<"foldBytes", "fold-bytes", "bool", /*default=*/"true",
            "Fold transposes and permuting generics, reshapes, element casts "
            "and exact elementwise ops of constant data (dense attributes and "
            "dense_resource blobs, any size) on raw bytes (off: only splats "
-           "and MLIR's folders up to fold-limit-bytes)">,
+           "and MLIR's folders up to fold-limit-bytes)",
+           "::memplan::helpDefault">,
     Option<"maxGrowth", "max-growth", "int64_t", /*default=*/"1",
            "Leave alone a tensor larger than this many times the constant "
            "data it reads (a broadcast would become permanent data; 0: no "
-           "limit)">,
+           "limit)",
+           "::memplan::helpDefault">,
     Option<"mode", "mode", "HoistMode", /*default=*/"HoistMode::Memory",
            "What a constant-derived tensor may cost", [{::llvm::cl::values(
              clEnumValN(HoistMode::Memory, "memory",
@@ -278,11 +302,13 @@ def TensorMemHoistConstants
                         "hoist nothing (the footprint never grows)"),
              clEnumValN(HoistMode::Speed, "speed",
                         "compute once: fold, else hoist into a global filled "
-                        "on the first call (the footprint grows by it)"))}]>,
+                        "on the first call (the footprint grows by it)")), ::memplan::helpDefault}]>,
     Option<"hoist", "hoist", "bool", /*default=*/"true",
-           "With mode=speed, hoist what cannot be folded (off: fold only)">,
+           "With mode=speed, hoist what cannot be folded (off: fold only)",
+           "::memplan::helpDefault">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "Emit a remark for every tensor folded, hoisted or left alone">,
+           "Emit a remark for every tensor folded, hoisted or left alone",
+           "::memplan::helpDefault">,
   ];
   let statistics = [
     Statistic<"numFolded", "tensors-folded", "Tensors folded to constants">,

@@ -12,6 +12,7 @@
 #ifndef MEMPLAN_TRANSFORMS_PIPELINE_H
 #define MEMPLAN_TRANSFORMS_PIPELINE_H
 
+#include "memplan/Transforms/OptionHelp.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -23,6 +24,14 @@ namespace memplan {
 
 struct MemPlanPipelineOptions
     : public mlir::PassPipelineOptions<MemPlanPipelineOptions> {
+  // --help shows each option's default and the registered strategies.
+  MemPlanPipelineOptions() {
+    std::string Printed;
+    llvm::raw_string_ostream OS(Printed);
+    print(OS);
+    addDefaultsToHelp(OptionsMap, Printed);
+  }
+
   Option<bool> schedule{
       *this, "schedule",
       llvm::cl::desc("Reorder the tensor ops of each block to lower the peak "

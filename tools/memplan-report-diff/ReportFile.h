@@ -1,0 +1,61 @@
+//===- ReportFile.h - a plan report read back from its JSON -----*- C++ -*-===//
+//
+// The parts of a report (include/memplan/Core/Report.h) that two plans of
+// one program are compared on, read with llvm::json. Every reading error
+// names the file and the place in it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MEMPLAN_TOOLS_REPORTFILE_H
+#define MEMPLAN_TOOLS_REPORTFILE_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace memplan::diff {
+
+struct Buffer {
+  int64_t Id = 0;
+  std::string Location, Op, Type;
+  uint64_t Size = 0, Offset = 0;
+  int64_t FirstTask = 0, LastTask = 0;
+  std::optional<int64_t> InplaceOf;
+};
+
+struct Arena {
+  std::string MemorySpace, Strategy, Chosen;
+  uint64_t ArenaSize = 0, LowerBound = 0;
+  int64_t PeakTask = 0;
+  std::vector<Buffer> Buffers;
+};
+
+struct Function {
+  std::string Name, Location;
+  std::vector<Arena> Arenas;
+  size_t NumUnplanned = 0;
+  std::optional<uint64_t> Steady, FirstCall;
+};
+
+struct Report {
+  std::string Path;
+  std::vector<Function> Functions;
+};
+
+/// Reads Path: a missing file, bad JSON, another schema_version or a value
+/// of the wrong kind is an error that names Path and where.
+llvm::Expected<Report> readReport(const std::string &Path);
+
+/// The source file a location names ("loc(\"f.mlir\":3:4)" -> "f.mlir"),
+/// or "" for none.
+std::string sourceFile(const std::string &Location);
+
+/// A location as people read it: "f.mlir:3:4" (without the folders).
+std::string shortLocation(const std::string &Location);
+
+} // namespace memplan::diff
+
+#endif // MEMPLAN_TOOLS_REPORTFILE_H
