@@ -97,3 +97,29 @@ func.func @read_through(%x: tensor<1x3xf32>, %acc: tensor<1x2xf32>) -> tensor<1x
     }
   }
 #-}
+
+// -----
+
+// A link of a chain must not grow the weights: the 16-byte slice read by
+// the add is small enough, but folding the broadcast it comes from would put
+// 128 bytes where %w had 16 (memory mode keeps it; speed's max-growth too).
+// MEM-LABEL: func.func @growing_link
+// MEM:         linalg.broadcast
+// MEM:         w4:
+// SPEED-LABEL: func.func @growing_link
+// SPEED:         linalg.broadcast
+func.func @growing_link(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
+  %w = arith.constant dense_resource<w4> : tensor<4xf32>
+  %e = tensor.empty() : tensor<8x4xf32>
+  %b = linalg.broadcast ins(%w : tensor<4xf32>) outs(%e : tensor<8x4xf32>) dimensions = [0]
+  %s = tensor.extract_slice %b[0, 0] [1, 4] [1, 1] : tensor<8x4xf32> to tensor<1x4xf32>
+  %r = linalg.add ins(%s, %x : tensor<1x4xf32>, tensor<1x4xf32>) outs(%x : tensor<1x4xf32>) -> tensor<1x4xf32>
+  return %r : tensor<1x4xf32>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      w4: "0x040000000000803F000000400000404000008040"
+    }
+  }
+#-}

@@ -139,9 +139,45 @@ void HoistConstantTensors::fold(func::FuncOp Fn,
     if (Slice.contains(&Op) && !Op.hasTrait<OpTrait::ConstantLike>() &&
         !isa<tensor::EmptyOp>(Op))
       InOrder.push_back(&Op);
+  // A link of a chain must not grow the weights either (a broadcast in the
+  // slice of a small candidate): memory folds it only when the constants it
+  // reads die with it, speed within max-growth. A reshape of a blob shares
+  // the blob.
+  auto Grows = [&](Operation *Op) {
+    std::optional<uint64_t> Out =
+        Op->getNumResults() == 1
+            ? staticTensorBytes(Op->getResult(0).getType(), Op)
+            : std::nullopt;
+    if (!Out)
+      return true;
+    Attribute Source;
+    if (isa<tensor::CollapseShapeOp, tensor::ExpandShapeOp, tensor::ReshapeOp,
+            tensor::CastOp>(Op) &&
+        matchPattern(Op->getOperand(0), m_Constant(&Source)) &&
+        isa<DenseResourceElementsAttr>(Source))
+      return false;
+    uint64_t Read = 0, Dying = 0;
+    SmallPtrSet<Operation *, 4> Seen;
+    for (Value V : Op->getOperands()) {
+      Operation *Def = V.getDefiningOp();
+      std::optional<uint64_t> B;
+      if (!Def || !Seen.insert(Def).second ||
+          !Def->hasTrait<OpTrait::ConstantLike>() ||
+          !(B = staticTensorBytes(V.getType(), Def)))
+        continue;
+      Read += *B;
+      if (llvm::all_of(Def->getUsers(), [&](Operation *U) { return U == Op; }))
+        Dying += *B;
+    }
+    if (mode == memplan::HoistMode::Memory)
+      return *Out > Dying;
+    return maxGrowth != 0 &&
+           *Out > llvm::SaturatingMultiply(Read, uint64_t(maxGrowth));
+  };
   // (A fold erases only constants and empty tensors, never one of these.)
   for (Operation *Op : foldBytes ? ArrayRef(InOrder) : ArrayRef<Operation *>())
-    (void)constant_bytes::foldOnBytes(Op, Rewriter, foldLimitBytes);
+    if (!Grows(Op))
+      (void)constant_bytes::foldOnBytes(Op, Rewriter, foldLimitBytes);
   Slice = SliceOfCandidates();
 
   // A fold that copies a large non-splat constant costs compile time and
