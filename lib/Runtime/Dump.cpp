@@ -18,6 +18,19 @@ struct StatField {
   const char *Label;
   uint64_t memplan_rt_stats::*Value;
 };
+// The names MEMPLAN_RT_SOURCE takes.
+static const char *sourceName(memplan_rt_source Source) {
+  switch (Source) {
+  case MEMPLAN_RT_SOURCE_VIRTUAL:
+    return "virtual";
+  case MEMPLAN_RT_SOURCE_MMAP:
+    return "mmap";
+  case MEMPLAN_RT_SOURCE_MALLOC:
+    return "malloc";
+  }
+  return "unknown";
+}
+
 static const StatField StatFields[] = {
     {"num_allocs", "num allocs", &memplan_rt_stats::num_allocs},
     {"num_frees", "num frees", &memplan_rt_stats::num_frees},
@@ -75,9 +88,9 @@ struct DumpWriter {
   void text() {
     memplan_rt_stats S = A.statsLocked();
     put("memplan_rt BFC allocator: rounding %" PRIu64 ", limit %" PRIu64
-        ", growth %d, source %d, heaps %zu\n",
+        ", growth %d, source %s, heaps %zu\n",
         A.Opts.rounding, A.Opts.memory_limit, A.Opts.allow_growth,
-        static_cast<int>(A.Opts.source), A.Heaps.size());
+        sourceName(A.Opts.source), A.Heaps.size());
     textStats(S);
     size_t RI = 0;
     for (const auto &HP : A.Heaps) {
@@ -123,7 +136,11 @@ struct DumpWriter {
   void textStats(const memplan_rt_stats &S) {
     for (const StatField &F : StatFields)
       put("%s: %" PRIu64 "\n", F.Label, S.*F.Value);
-    put("fragmentation: %.4f\n", S.fragmentation);
+    // Free bytes in pieces say nothing while nothing is in use.
+    if (S.bytes_in_use)
+      put("fragmentation: %.4f\n", S.fragmentation);
+    else
+      put("fragmentation: - (nothing in use)\n");
     put("frag (peak reserved / peak in use): %.4f\n", S.frag);
   }
 

@@ -12,6 +12,10 @@
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.planned
 // RUN: diff %t.ref %t.planned
 // RUN: FileCheck %s < %t.planned
+// The runtime's statistics name the source and give no fragmentation once
+// nothing is in use (the program frees all it took).
+// RUN: memplan-opt %t.planned.mlir --memplan-lower-to-llvm \
+// RUN:   | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 >/dev/null | FileCheck %s --check-prefix=STATS
 // RUN: mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --memplan-pipeline --memplan-lower-to-llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.plugin
 // RUN: diff %t.ref %t.plugin
@@ -30,6 +34,9 @@
 // IR-DAG: call @memplan_rt_alloc
 // IR-NOT: bufferization.clone
 // CLONE: bufferization.clone
+// STATS: memplan_rt BFC allocator: {{.*}}, source virtual, heaps
+// STATS: bytes in use: 0
+// STATS: fragmentation: - (nothing in use)
 
 // x[i][j] = i + j (n x 4, n = 3 from main); y = exp(x - x) + x = 1 + x
 // through a planned 3x4 temporary; the printed value is 2y = 2 + 2(i + j).

@@ -19,6 +19,9 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
   llvm::StringMap<size_t> LineOfId;
   size_t LineNo = 0;
   bool SawHeader = false;
+  // A UTF-8 byte order mark (spreadsheets write one) is not part of the
+  // header: without this, the error quoted a header that looked right.
+  Text.consume_front("\xEF\xBB\xBF");
   while (!Text.empty()) {
     llvm::StringRef Line;
     std::tie(Line, Text) = Text.split('\n');
