@@ -1,8 +1,6 @@
 //===- InplacePairs.cpp - Results that may take a dying operand's bytes ---===//
 
 #include "memplan/Analysis/InplacePairs.h"
-#include "memplan/Analysis/BufferAliases.h"
-#include "memplan/Analysis/TaskNumbering.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineMap.h"
@@ -66,8 +64,11 @@ memref::AllocOp allocOf(const PlannableBuffer *B) { return B->Alloc; }
 
 class Finder {
 public:
-  Finder(FunctionOpInterface Fn, const FunctionBuffers &Buffers)
-      : Fn(Fn), Tasks(Fn), Aliases(Fn) {
+  Finder(FunctionOpInterface Fn, const BufferUsageAnalysis &Analysis,
+         const FunctionBuffers &Buffers,
+         SmallVectorImpl<InplaceAttempt> *Attempts)
+      : Fn(Fn), Analysis(Analysis), Tasks(Analysis.tasks()),
+        Attempts(Attempts) {
     for (const PlannableBuffer &B : Buffers.Planned)
       if (!B.Dynamic && !B.Persistent &&
           memref::AllocOp(B.Alloc).getType().hasStaticShape())
@@ -91,11 +92,19 @@ public:
   }
 
 private:
-  const BufferAliasInfo &aliasesOf(const PlannableBuffer *B) {
-    auto It = Info.find(B);
-    if (It == Info.end())
-      It = Info.try_emplace(B, Aliases.analyze(allocOf(B).getResult())).first;
-    return It->second;
+  using Refusal = std::optional<InplaceRefusal>;
+
+  void note(Operation *Op, OpOperand *In, OpOperand *Out, Refusal Why) {
+    if (!Attempts)
+      return;
+    InplaceAttempt A;
+    A.Op = Op;
+    if (In)
+      A.Operand = In->getOperandNumber();
+    if (Out)
+      A.Result = Out->getOperandNumber();
+    A.Refused = Why;
+    Attempts->push_back(A);
   }
 
   /// An elementwise op (all loops parallel) whose payload only computes.
@@ -109,19 +118,29 @@ private:
 
   void visit(linalg::LinalgOp L, SmallVectorImpl<InplaceCandidate> &Pairs) {
     if (!isElementwise(L))
-      return;
+      return note(L, nullptr, nullptr, InplaceRefusal::NotElementwise);
     for (OpOperand &Out : L.getDpsInitsMutable()) {
       // The result's old contents must not matter.
-      if (L.payloadUsesValueFromOperand(&Out))
+      if (L.payloadUsesValueFromOperand(&Out)) {
+        note(L, nullptr, &Out, InplaceRefusal::ReadsResult);
         continue;
+      }
       const PlannableBuffer *B = ByValue.lookup(Out.get());
-      if (!B || Taken.contains(B))
+      if (!B || Taken.contains(B)) {
+        note(L, nullptr, &Out,
+             B ? InplaceRefusal::ResultTaken
+               : InplaceRefusal::ResultNotPlanned);
         continue;
+      }
       for (OpOperand *In : L.getDpsInputOperands()) {
         const PlannableBuffer *A = ByValue.lookup(In->get());
-        if (!A || A == B || Dies.contains(A) || !sameBytes(A, B) ||
-            !sameElements(L, *In, Out, allocOf(A).getType()) ||
-            !diesAndStarts(L, *In, Out, A, B))
+        Refusal Why = refuse(A, B);
+        if (!Why && !sameElements(L, *In, Out, allocOf(A).getType()))
+          Why = InplaceRefusal::DifferentElements;
+        if (!Why)
+          Why = diesAndStarts(L, *In, Out, A, B);
+        note(L, In, &Out, Why);
+        if (Why)
           continue;
         add(A, B, L, Pairs);
         break;
@@ -135,11 +154,29 @@ private:
   void visitCopy(memref::CopyOp C, SmallVectorImpl<InplaceCandidate> &Pairs) {
     const PlannableBuffer *A = ByValue.lookup(C.getSource());
     const PlannableBuffer *B = ByValue.lookup(C.getTarget());
-    if (!A || !B || A == B || Dies.contains(A) || Taken.contains(B) ||
-        !sameBytes(A, B) ||
-        !diesAndStarts(C, C.getSourceMutable(), C.getTargetMutable(), A, B))
-      return;
-    add(A, B, C, Pairs);
+    OpOperand &In = C.getSourceMutable(), &Out = C.getTargetMutable();
+    Refusal Why = !B ? Refusal(InplaceRefusal::ResultNotPlanned) : refuse(A, B);
+    if (!Why && Taken.contains(B))
+      Why = InplaceRefusal::ResultTaken;
+    if (!Why)
+      Why = diesAndStarts(C, In, Out, A, B);
+    note(C, &In, &Out, Why);
+    if (!Why)
+      add(A, B, C, Pairs);
+  }
+
+  /// What rules an operand A out for the result B, before the rules on
+  /// elements and tasks.
+  Refusal refuse(const PlannableBuffer *A, const PlannableBuffer *B) {
+    if (!A)
+      return InplaceRefusal::OperandNotPlanned;
+    if (A == B)
+      return InplaceRefusal::SameBuffer;
+    if (Dies.contains(A))
+      return InplaceRefusal::OperandTaken;
+    if (!sameBytes(A, B))
+      return InplaceRefusal::DifferentBytes;
+    return std::nullopt;
   }
 
   void add(const PlannableBuffer *A, const PlannableBuffer *B, Operation *Op,
@@ -171,57 +208,91 @@ private:
   }
 
   /// A dies at Op and B starts there; nothing else at Op sees either.
-  bool diesAndStarts(Operation *L, OpOperand &In, OpOperand &Out,
-                     const PlannableBuffer *A, const PlannableBuffer *B) {
+  Refusal diesAndStarts(Operation *L, OpOperand &In, OpOperand &Out,
+                        const PlannableBuffer *A, const PlannableBuffer *B) {
     if (A->Record.LastTask != Tasks.end(L))
-      return false;
-    const BufferAliasInfo &IA = aliasesOf(A), &IB = aliasesOf(B);
-    if (IA.Escape || IB.Escape)
-      return false;
+      return InplaceRefusal::OperandLivesOn;
+    // Every planned buffer has its aliases; without them, default-deny.
+    const BufferAliasInfo *IA = Analysis.aliasesOf(allocOf(A));
+    const BufferAliasInfo *IB = Analysis.aliasesOf(allocOf(B));
+    if (!IA || !IB || IA->Escape || IB->Escape)
+      return InplaceRefusal::Escapes;
     // No other operand of L, and nothing inside it, sees A or B.
     for (OpOperand &Other : L->getOpOperands())
       if (&Other != &In && &Other != &Out &&
-          (IA.Aliases.contains(Other.get()) ||
-           IB.Aliases.contains(Other.get())))
-        return false;
+          (IA->Aliases.contains(Other.get()) ||
+           IB->Aliases.contains(Other.get())))
+        return InplaceRefusal::SeenElsewhereAtOp;
     bool UsedInside = false;
     L->walk([&](Operation *Inner) {
       if (Inner != L)
         for (Value V : Inner->getOperands())
-          UsedInside |= IA.Aliases.contains(V) || IB.Aliases.contains(V);
+          UsedInside |= IA->Aliases.contains(V) || IB->Aliases.contains(V);
     });
     if (UsedInside)
-      return false;
+      return InplaceRefusal::SeenElsewhereAtOp;
     // Nothing touches B (or makes a view of it) before L.
     uint64_t End = Tasks.end(L);
-    for (Value V : IB.Aliases) {
+    for (Value V : IB->Aliases) {
       if (V != allocOf(B).getResult()) {
         Operation *Def = V.getDefiningOp();
         if (!Def || Tasks.start(Def) <= End)
-          return false;
+          return InplaceRefusal::ResultUsedBefore;
       }
       for (OpOperand &Use : V.getUses())
         if (&Use != &Out && !isa<memref::DeallocOp>(Use.getOwner()) &&
             Tasks.start(Use.getOwner()) <= End)
-          return false;
+          return InplaceRefusal::ResultUsedBefore;
     }
-    return true;
+    return std::nullopt;
   }
 
   FunctionOpInterface Fn;
-  TaskNumbering Tasks;
-  BufferAliasAnalysis Aliases;
+  const BufferUsageAnalysis &Analysis;
+  const TaskNumbering &Tasks;
+  SmallVectorImpl<InplaceAttempt> *Attempts;
   DenseMap<Value, const PlannableBuffer *> ByValue;
-  DenseMap<const PlannableBuffer *, BufferAliasInfo> Info;
   llvm::SmallPtrSet<const PlannableBuffer *, 16> Dies, Taken;
 };
 
 } // namespace
 
-SmallVector<InplaceCandidate>
-memplan::findInplacePairs(FunctionOpInterface Fn,
-                          const FunctionBuffers &Buffers) {
-  return Finder(Fn, Buffers).run();
+StringRef memplan::inplaceRefusalText(InplaceRefusal Why) {
+  switch (Why) {
+  case InplaceRefusal::NotElementwise:
+    return "not elementwise";
+  case InplaceRefusal::ReadsResult:
+    return "the payload reads the result's old contents";
+  case InplaceRefusal::ResultNotPlanned:
+    return "the result is not a planned buffer of static shape";
+  case InplaceRefusal::OperandNotPlanned:
+    return "the operand is not a planned buffer of static shape";
+  case InplaceRefusal::SameBuffer:
+    return "operand and result are one buffer";
+  case InplaceRefusal::ResultTaken:
+    return "the result already takes another operand's bytes";
+  case InplaceRefusal::OperandTaken:
+    return "the operand's bytes already go on in another result";
+  case InplaceRefusal::DifferentBytes:
+    return "element i is not at the same bytes in both";
+  case InplaceRefusal::DifferentElements:
+    return "the op does not read and write the same element at once";
+  case InplaceRefusal::OperandLivesOn:
+    return "the operand is used after the op";
+  case InplaceRefusal::Escapes:
+    return "one of them escapes";
+  case InplaceRefusal::SeenElsewhereAtOp:
+    return "another operand of the op, or an op inside it, sees one of them";
+  case InplaceRefusal::ResultUsedBefore:
+    return "the result is used before the op";
+  }
+  llvm_unreachable("every refusal has its text");
+}
+
+SmallVector<InplaceCandidate> memplan::findInplacePairs(
+    FunctionOpInterface Fn, const BufferUsageAnalysis &Analysis,
+    const FunctionBuffers &Buffers, SmallVectorImpl<InplaceAttempt> *Attempts) {
+  return Finder(Fn, Analysis, Buffers, Attempts).run();
 }
 
 std::vector<InplacePair>

@@ -38,9 +38,13 @@ bool isLoop(Operation *Op) {
   return isa<LoopLikeOpInterface>(Op) || isParallelLoop(Op);
 }
 
-class Analyzer {
+} // namespace
+
+namespace memplan {
+class UsageAnalyzer {
 public:
-  explicit Analyzer(FunctionOpInterface Fn) : Fn(Fn), Tasks(Fn), Aliases(Fn) {
+  UsageAnalyzer(FunctionOpInterface Fn, BufferUsageAnalysis &Result)
+      : Fn(Fn), Tasks(Result.Tasks), Aliases(Fn), Result(Result) {
     Fn->walk([&](Region *R) {
       if (R->hasOneBlock() || R->empty())
         return;
@@ -51,7 +55,7 @@ public:
   }
 
   /// The facts of every alloc of Fn (not of functions nested in it).
-  void run(BufferUsageAnalysis &Result) {
+  void run() {
     Result.NumTasks = Tasks.size();
     Fn->walk([&](Operation *Op) {
       if (isa<memref::DeallocOp, bufferization::DeallocOp>(Op))
@@ -104,7 +108,9 @@ private:
                      P);
     }
 
-    BufferAliasInfo Info = Aliases.analyze(Alloc.getResult());
+    const BufferAliasInfo &Info =
+        Result.AliasInfo.try_emplace(Alloc, Aliases.analyze(Alloc.getResult()))
+            .first->second;
     for (Value V : Info.Aliases) {
       if (V == Alloc.getResult())
         continue;
@@ -266,8 +272,9 @@ private:
   }
 
   FunctionOpInterface Fn;
-  TaskNumbering Tasks;
+  const TaskNumbering &Tasks;
   BufferAliasAnalysis Aliases;
+  BufferUsageAnalysis &Result;
   bool HasMultiBlockRegions = false;
   std::optional<Liveness> Live;
   /// The alloc being analyzed got past the checks that only hold when the
@@ -275,8 +282,15 @@ private:
   bool PastDeallocationCheck = false;
 };
 
-} // namespace
+} // namespace memplan
 
-BufferUsageAnalysis::BufferUsageAnalysis(Operation *Function) {
-  Analyzer(cast<FunctionOpInterface>(Function)).run(*this);
+BufferUsageAnalysis::BufferUsageAnalysis(Operation *Function)
+    : Tasks(Function) {
+  UsageAnalyzer(cast<FunctionOpInterface>(Function), *this).run();
+}
+
+const BufferAliasInfo *
+BufferUsageAnalysis::aliasesOf(memref::AllocOp Alloc) const {
+  auto It = AliasInfo.find(Alloc.getOperation());
+  return It == AliasInfo.end() ? nullptr : &It->second;
 }

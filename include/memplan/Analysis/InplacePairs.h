@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <optional>
 #include <vector>
 
 namespace memplan {
@@ -30,10 +31,60 @@ struct InplaceCandidate {
   uint64_t Task = 0;
 };
 
-/// The pairs among Buffers.Planned of Fn; a buffer is the operand of at most
-/// one pair and the result of at most one.
+/// Why an operand and a result of an op do not share bytes, one value per
+/// rule of docs/InplaceReuse.md; inplaceRefusalText gives each its words.
+enum class InplaceRefusal {
+  /// Not every loop is parallel, the op is not on buffers, or its payload
+  /// has effects.
+  NotElementwise,
+  /// The payload reads the result's old contents.
+  ReadsResult,
+  /// The result is not a planned buffer of static shape (dynamic,
+  /// persistent or left alone), or the operand is not.
+  ResultNotPlanned,
+  OperandNotPlanned,
+  /// The two are one buffer.
+  SameBuffer,
+  /// The result already takes an operand's bytes, or the operand's bytes
+  /// already go on in another result.
+  ResultTaken,
+  OperandTaken,
+  /// Shape, element size, byte size, memory space or layout differ.
+  DifferentBytes,
+  /// The op does not read and write element i at the same point, once.
+  DifferentElements,
+  /// The operand is still used after the op.
+  OperandLivesOn,
+  /// One of them escapes the alias analysis.
+  Escapes,
+  /// Another operand of the op, or an op inside it, sees one of them.
+  SeenElsewhereAtOp,
+  /// The result (or a view of it) is touched before the op.
+  ResultUsedBefore,
+};
+
+/// The one message of each refusal.
+llvm::StringRef inplaceRefusalText(InplaceRefusal Why);
+
+/// One operand (or none, for a refusal of the whole op or result) and one
+/// result operand of an op the finder looked at, as operand numbers of Op,
+/// and why they do not pair (none: they do).
+struct InplaceAttempt {
+  mlir::Operation *Op = nullptr;
+  std::optional<unsigned> Operand;
+  std::optional<unsigned> Result;
+  std::optional<InplaceRefusal> Refused;
+};
+
+/// The pairs among Buffers.Planned of Fn (whose BufferUsageAnalysis is
+/// Analysis: its tasks and aliases); a buffer is the operand of at most one
+/// pair and the result of at most one. With Attempts, every pairing looked
+/// at, in order, with its refusal.
 llvm::SmallVector<InplaceCandidate>
-findInplacePairs(mlir::FunctionOpInterface Fn, const FunctionBuffers &Buffers);
+findInplacePairs(mlir::FunctionOpInterface Fn,
+                 const BufferUsageAnalysis &Analysis,
+                 const FunctionBuffers &Buffers,
+                 llvm::SmallVectorImpl<InplaceAttempt> *Attempts = nullptr);
 
 /// The pairs of Candidates whose buffers are both in Group, as indices into
 /// In.Records. Each pair's records are cut to meet at the op's task (the

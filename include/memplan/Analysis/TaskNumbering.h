@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace memplan {
 
@@ -27,11 +28,18 @@ public:
   }
   uint64_t start(mlir::Operation *Op) const { return Spans.lookup(Op).first; }
   uint64_t end(mlir::Operation *Op) const { return Spans.lookup(Op).second; }
+  bool contains(mlir::Operation *Op) const { return Spans.contains(Op); }
   uint64_t size() const { return Next; }
+  /// The op numbered Task, or null past the last one. Valid while the IR
+  /// it numbered is: a pass asks before it rewrites.
+  mlir::Operation *opAt(uint64_t Task) const {
+    return Task < Ops.size() ? Ops[Task] : nullptr;
+  }
 
 private:
   void number(mlir::Operation *Op) {
     uint64_t Start = Next++;
+    Ops.push_back(Op);
     for (mlir::Region &R : Op->getRegions())
       for (mlir::Block &B : R)
         for (mlir::Operation &Nested : B)
@@ -39,6 +47,7 @@ private:
     Spans[Op] = {Start, Next - 1};
   }
   llvm::DenseMap<mlir::Operation *, std::pair<uint64_t, uint64_t>> Spans;
+  std::vector<mlir::Operation *> Ops;
   uint64_t Next = 0;
 };
 

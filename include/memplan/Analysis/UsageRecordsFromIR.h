@@ -11,7 +11,9 @@
 #define MEMPLAN_ANALYSIS_USAGERECORDSFROMIR_H
 
 #include "memplan/Analysis/AttrNames.h"
+#include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
+#include "memplan/Analysis/TaskNumbering.h"
 #include "memplan/Core/Types.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -142,7 +144,9 @@ struct AllocFacts {
 /// The analysis of one function (or any FunctionOpInterface op with a body)
 /// as an MLIR analysis: tensor-mem-plan gets it through getAnalysis /
 /// getChildAnalysis, so -mlir-timing shows it under the pass. Allocs of
-/// functions nested inside it are not its own.
+/// functions nested inside it are not its own. It is the one place that
+/// numbers the tasks and follows aliases (BufferViewFlowAnalysis): the
+/// in-place pairs and the report read them from here.
 class BufferUsageAnalysis {
 public:
   explicit BufferUsageAnalysis(mlir::Operation *Function);
@@ -150,9 +154,27 @@ public:
   /// The buffers as planned under Options.
   FunctionBuffers buffers(const UsageRecordsOptions &Options) const;
 
+  /// The function's ops as tasks.
+  const TaskNumbering &tasks() const { return Tasks; }
+
+  /// Every value that may hold the buffer of Alloc, its deallocs and its
+  /// escape; null for an alloc left alone before its aliases were followed
+  /// (inside a parallel loop, ...). Every planned buffer has them.
+  const BufferAliasInfo *aliasesOf(mlir::memref::AllocOp Alloc) const;
+
+  /// The op that computes the buffer of Alloc: the last one (in task order)
+  /// writing it before an op only reads it; the alloc itself when nothing
+  /// writes it (BufferWriters.cpp).
+  mlir::Operation *writerOf(mlir::memref::AllocOp Alloc) const;
+
   std::vector<AllocFacts> Allocs;
   uint64_t NumTasks = 0;
   bool FreesBuffers = false;
+
+private:
+  friend class UsageAnalyzer;
+  TaskNumbering Tasks;
+  llvm::DenseMap<mlir::Operation *, BufferAliasInfo> AliasInfo;
 };
 
 /// BufferUsageAnalysis(Function).buffers(Options).

@@ -42,14 +42,13 @@ llvm::Error memplan::checkPlanOptions(const PlanOptions &Options) {
   return llvm::Error::success();
 }
 
-SmallVector<InplaceCandidate>
-memplan::inplaceCandidates(FunctionOpInterface Fn,
-                           const FunctionBuffers &Buffers,
-                           const PlanOptions &Options) {
+SmallVector<InplaceCandidate> memplan::inplaceCandidates(
+    FunctionOpInterface Fn, const BufferUsageAnalysis &Analysis,
+    const FunctionBuffers &Buffers, const PlanOptions &Options) {
   // Without reuse nothing shares bytes, pairs neither.
   if (!Options.Inplace || Options.PreserveIntermediates)
     return {};
-  return findInplacePairs(Fn, Buffers);
+  return findInplacePairs(Fn, Analysis, Buffers);
 }
 
 llvm::Expected<ArenaResult>
@@ -81,9 +80,10 @@ UsageRecordsOptions memplan::recordsOptions(const PlanOptions &Options) {
 
 static llvm::Error planOne(FunctionOpInterface Fn, const PlanOptions &Options,
                            std::vector<PlannedArena> &Arenas) {
-  FunctionBuffers Buffers = computeUsageRecords(Fn, recordsOptions(Options));
+  BufferUsageAnalysis Analysis(Fn);
+  FunctionBuffers Buffers = Analysis.buffers(recordsOptions(Options));
   SmallVector<InplaceCandidate> Inplace =
-      inplaceCandidates(Fn, Buffers, Options);
+      inplaceCandidates(Fn, Analysis, Buffers, Options);
   for (const ArenaGroup &G : groupByMemorySpace(Buffers)) {
     llvm::Expected<ArenaResult> Result =
         planArena(G, Buffers.NumTasks, Options, Inplace);

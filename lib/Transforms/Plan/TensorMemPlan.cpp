@@ -225,7 +225,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
 
   LogicalResult planFunction(FunctionOpInterface Fn, FunctionReport &Report) {
     PlanOptions Options = planOptions();
-    FunctionBuffers Buffers = analysisOf(Fn).buffers(recordsOptions(Options));
+    const BufferUsageAnalysis &Analysis = analysisOf(Fn);
+    FunctionBuffers Buffers = Analysis.buffers(recordsOptions(Options));
     warnIfNotBufferized(Fn, Buffers);
     Report.Function = Fn.getName().str();
     Report.Location = locationOf(Fn);
@@ -252,11 +253,15 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       AsArgument = false;
     }
     SmallVector<InplaceCandidate> Inplace =
-        inplaceCandidates(Fn, Buffers, Options);
-    SmallVector<Operation *> Arenas;
+        inplaceCandidates(Fn, Analysis, Buffers, Options);
     for (const ArenaGroup &G : Groups)
-      if (failed(planAndRewrite(Fn, G, Buffers, Options, Inplace, AsArgument,
-                                Report, Arenas)))
+      if (failed(planGroup(Fn, G, Analysis, Buffers, Options, Inplace, Report)))
+        return failure();
+    // Rewritten once every arena is planned and described: until then the
+    // IR is the one the analysis numbered.
+    SmallVector<Operation *> Arenas;
+    for (auto [G, A] : llvm::zip_equal(Groups, Report.Arenas))
+      if (failed(rewriteGroup(Fn, G, A, Buffers, AsArgument, Arenas)))
         return failure();
     for (const UnplannedBuffer &U : Buffers.Unplanned)
       if (StringRef(U.Reason).starts_with("dynamic shape"))
@@ -268,12 +273,12 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     return success();
   }
 
-  LogicalResult planAndRewrite(FunctionOpInterface Fn, const ArenaGroup &G,
-                               const FunctionBuffers &Buffers,
-                               const PlanOptions &Options,
-                               ArrayRef<InplaceCandidate> Inplace,
-                               bool AsArgument, FunctionReport &Report,
-                               SmallVectorImpl<Operation *> &Arenas) {
+  LogicalResult planGroup(FunctionOpInterface Fn, const ArenaGroup &G,
+                          const BufferUsageAnalysis &Analysis,
+                          const FunctionBuffers &Buffers,
+                          const PlanOptions &Options,
+                          ArrayRef<InplaceCandidate> Inplace,
+                          FunctionReport &Report) {
     llvm::Expected<ArenaResult> Planned = [&] {
       llvm::TimeTraceScope Scope("memplan strategy", strategy.getValue());
       PhaseTimer T(getAnalysisManager(), Fn, "memplan strategy",
@@ -294,10 +299,16 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                << Planned->liveBound() << ", " << Planned->Chosen << "\n");
     numInplace += Planned->InplacePairs.size();
     if (wantsReport())
-      describeBuffers(*Planned, Fn, G, /*WithWriters=*/true);
+      describeBuffers(*Planned, Fn, Analysis, G, /*WithWriters=*/true);
     Report.Arenas.push_back(std::move(*Planned));
-    const ArenaResult &Result = Report.Arenas.back();
+    return success();
+  }
 
+  LogicalResult rewriteGroup(FunctionOpInterface Fn, const ArenaGroup &G,
+                             const ArenaResult &Result,
+                             const FunctionBuffers &Buffers, bool AsArgument,
+                             SmallVectorImpl<Operation *> &Arenas) {
+    uint64_t Size = Result.arenaSize(), Align = Result.Alignment;
     llvm::TimeTraceScope Scope("memplan rewrite");
     PhaseTimer T(getAnalysisManager(), Fn, "memplan rewrite", &RewritePhase);
     OpBuilder B(Fn.getContext());

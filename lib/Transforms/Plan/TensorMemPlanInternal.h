@@ -35,10 +35,12 @@ planArena(const ArenaGroup &Group, uint64_t NumTasks,
 /// The analysis options that Options imply.
 UsageRecordsOptions recordsOptions(const PlanOptions &Options);
 
-/// The in-place candidates of Fn when Options ask for them.
+/// The in-place candidates of Fn (of Analysis, Buffers) when Options ask for
+/// them.
 llvm::SmallVector<InplaceCandidate>
-inplaceCandidates(mlir::FunctionOpInterface Fn, const FunctionBuffers &Buffers,
-                  const PlanOptions &Options);
+inplaceCandidates(mlir::FunctionOpInterface Fn,
+                  const BufferUsageAnalysis &Analysis,
+                  const FunctionBuffers &Buffers, const PlanOptions &Options);
 
 // ArenaArgument.cpp
 
@@ -166,9 +168,11 @@ private:
 /// An op's location as printed.
 std::string locationOf(mlir::Operation *Op);
 
-/// Fills in what the IR of Fn says about each buffer of Arena (planned from
-/// Group): its alloc, type, and with WithWriters the first op writing it.
+/// Fills in what the IR of Fn (of Analysis, not yet rewritten) says about
+/// each buffer of Arena (planned from Group): its alloc, type, and with
+/// WithWriters the op that computes it and the op at the peak.
 void describeBuffers(ArenaResult &Arena, mlir::FunctionOpInterface Fn,
+                     const BufferUsageAnalysis &Analysis,
                      const ArenaGroup &Group, bool WithWriters);
 
 } // namespace memplan
