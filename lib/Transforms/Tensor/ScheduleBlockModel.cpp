@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ScheduleInternal.h"
+#include "SplitEmptyTensors.h"
 
 #include "memplan/Analysis/ElementLayout.h"
 
@@ -82,14 +83,9 @@ void tensor_schedule::splitEmpties(Block &B) {
     if (auto E = dyn_cast<tensor::EmptyOp>(Op))
       if (E->getNumOperands() == 0 && !E->hasOneUse() && !E->use_empty())
         Empties.push_back(E);
-  for (tensor::EmptyOp E : Empties) {
-    for (OpOperand &Use : llvm::make_early_inc_range(E->getUses())) {
-      Operation *At = B.findAncestorOpInBlock(*Use.getOwner());
-      OpBuilder Builder(At);
-      Use.set(Builder.clone(*E)->getResult(0));
-    }
-    E->erase();
-  }
+  // Each clone before the op of B that uses it: the op the model orders.
+  for (tensor::EmptyOp E : Empties)
+    splitEmptyTensor(E, EmptyPlacement::BeforeUserInBlock);
 }
 
 /// The single user, in B, a tensor.empty is emitted right before; null when

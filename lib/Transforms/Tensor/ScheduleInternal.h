@@ -114,9 +114,8 @@ struct BlockModel {
   llvm::SmallVector<mlir::Operation *> Hoisted;
 };
 
-/// Gives each use of a multi-use static tensor.empty its own, right before
-/// the user: one-shot-bufferize allocates one buffer per use anyway, at the
-/// tensor.empty, which would make them all live from there.
+/// Gives each use of a multi-use static tensor.empty of B its own, right
+/// before the op of B that uses it (splitEmptyTensor, BeforeUserInBlock).
 void splitEmpties(mlir::Block &B);
 
 /// The model of B (ScheduleBlockModel.cpp), in block order; every op in it

@@ -1,9 +1,11 @@
 //===- SplitEmptyTensors.cpp - One tensor.empty per use -------------------===//
 //
-// The tensor-mem-split-empty pass (Passes.td says why).
+// The splitter both tensor-mem-split-empty (Passes.td says why) and
+// tensor-mem-schedule use, and the pass.
 //
 //===----------------------------------------------------------------------===//
 
+#include "SplitEmptyTensors.h"
 #include "memplan/Transforms/Passes.h"
 
 #include "mlir/IR/Builders.h"
@@ -14,6 +16,24 @@ namespace memplan {
 } // namespace memplan
 
 using namespace mlir;
+
+unsigned memplan::splitEmptyTensor(tensor::EmptyOp Empty,
+                                   EmptyPlacement Where) {
+  Block *Home = Empty->getBlock();
+  // Every use in use-list order (deterministic): a user with two uses gets
+  // its clones in that order.
+  SmallVector<OpOperand *> Uses =
+      llvm::to_vector(llvm::make_pointer_range(Empty->getUses()));
+  for (OpOperand *Use : Uses) {
+    Operation *At = Use->getOwner();
+    if (Where == EmptyPlacement::BeforeUserInBlock)
+      At = Home->findAncestorOpInBlock(*At);
+    OpBuilder B(At);
+    Use->set(B.clone(*Empty)->getResult(0));
+  }
+  Empty->erase();
+  return Uses.size();
+}
 
 namespace {
 
@@ -26,19 +46,10 @@ struct SplitEmptyPass : memplan::impl::TensorMemSplitEmptyBase<SplitEmptyPass> {
       if (!Empty->hasOneUse() && !Empty->use_empty())
         Shared.push_back(Empty);
     });
-    OpBuilder B(&getContext());
-    for (tensor::EmptyOp Empty : Shared) {
-      // Every use gets a clone right before its user (deterministic, and
-      // the sizes it takes dominate the original, hence every user).
-      SmallVector<OpOperand *> Uses =
-          llvm::to_vector(llvm::make_pointer_range(Empty->getUses()));
-      for (OpOperand *Use : Uses) {
-        B.setInsertionPoint(Use->getOwner());
-        Use->set(B.clone(*Empty)->getResult(0));
-      }
-      numClones += Uses.size() - 1;
-      Empty->erase();
-    }
+    for (tensor::EmptyOp Empty : Shared)
+      numClones += memplan::splitEmptyTensor(
+                       Empty, memplan::EmptyPlacement::BeforeUser) -
+                   1;
   }
 };
 
