@@ -16,6 +16,7 @@
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
 #include "llvm/Support/Debug.h"
 
+#include <limits>
 #include <optional>
 
 #define DEBUG_TYPE "memplan-usage-records"
@@ -63,6 +64,94 @@ dynamicArgumentDim(Value Size) {
     return std::nullopt;
   return std::make_pair(cast<BlockArgument>(Def->getOperand(0)).getArgNumber(),
                         *Index);
+}
+
+static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound);
+
+/// Whether `E` never decreases when one of its dims or symbols grows: sums,
+/// products with a non-negative constant, division by a positive one.
+static bool nonDecreasing(AffineExpr E) {
+  if (isa<AffineDimExpr, AffineSymbolExpr, AffineConstantExpr>(E))
+    return true;
+  auto Bin = cast<AffineBinaryOpExpr>(E);
+  auto Const = [](AffineExpr X) { return dyn_cast<AffineConstantExpr>(X); };
+  switch (E.getKind()) {
+  case AffineExprKind::Add:
+    return nonDecreasing(Bin.getLHS()) && nonDecreasing(Bin.getRHS());
+  case AffineExprKind::Mul:
+    if (auto C = Const(Bin.getRHS()))
+      return C.getValue() >= 0 && nonDecreasing(Bin.getLHS());
+    if (auto C = Const(Bin.getLHS()))
+      return C.getValue() >= 0 && nonDecreasing(Bin.getRHS());
+    return false;
+  case AffineExprKind::FloorDiv:
+  case AffineExprKind::CeilDiv:
+    if (auto C = Const(Bin.getRHS()))
+      return C.getValue() > 0 && nonDecreasing(Bin.getLHS());
+    return false;
+  default:
+    return false;
+  }
+}
+
+/// A size computed from the user's bounded values (`pos + 1` from
+/// `memplan.max` on `pos`, `affine.apply` of a bounded dim): ValueBounds
+/// writes its upper bound as a map of those values, which is evaluated at
+/// their bounds when it never decreases in them. The promise names each
+/// bound it rests on and what it makes of this size.
+static std::optional<SizeBound> boundThroughArguments(Value Size,
+                                                      int64_t ArgumentBound) {
+  if (isFunctionArgument(Size))
+    return std::nullopt;
+  auto Stop = [&](Value V, std::optional<int64_t> Dim,
+                  ValueBoundsConstraintSet &) {
+    if (!isFunctionArgument(V))
+      return false;
+    if (!Dim)
+      return V.getType().isIndex();
+    auto Shaped = dyn_cast<ShapedType>(V.getType());
+    return ArgumentBound >= 0 && Shaped && Shaped.hasRank() &&
+           Shaped.isDynamicDim(*Dim);
+  };
+  AffineMap Map;
+  ValueDimList Operands;
+  if (failed(ValueBoundsConstraintSet::computeBound(
+          Map, Operands, presburger::BoundType::UB,
+          ValueBoundsConstraintSet::Variable(Size), Stop,
+          /*closedUB=*/true)) ||
+      Operands.empty() || !llvm::all_of(Map.getResults(), nonDecreasing))
+    return std::nullopt;
+  SmallVector<Attribute> Bounds;
+  std::string Promise;
+  Builder B(Size.getContext());
+  for (auto [V, Dim] : Operands) {
+    auto Fn = cast<FunctionOpInterface>(
+        cast<BlockArgument>(V).getOwner()->getParentOp());
+    std::optional<SizeBound> Bound;
+    if (!Dim)
+      Bound = upperBound(V, ArgumentBound);
+    else
+      Bound =
+          SizeBound{ArgumentBound,
+                    "dim-bounds=" + std::to_string(ArgumentBound) + " on dim " +
+                        std::to_string(*Dim) + " of argument " +
+                        std::to_string(cast<BlockArgument>(V).getArgNumber()) +
+                        " of @" + Fn.getName().str()};
+    if (!Bound || Bound->Promise.empty())
+      return std::nullopt;
+    Bounds.push_back(B.getIndexAttr(Bound->Value));
+    Promise += (Promise.empty() ? "" : " and ") + Bound->Promise;
+  }
+  SmallVector<Attribute> Results;
+  if (failed(Map.constantFold(Bounds, Results)) || Results.empty())
+    return std::nullopt;
+  int64_t Value = std::numeric_limits<int64_t>::max();
+  for (Attribute R : Results)
+    Value = std::min(Value, cast<IntegerAttr>(R).getInt());
+  if (Value < 0)
+    return std::nullopt;
+  return SizeBound{Value, Promise + ", which bounds this size by " +
+                              std::to_string(Value)};
 }
 
 /// A constant upper bound of a dynamic size: from ValueBoundsOpInterface
@@ -114,8 +203,9 @@ static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound) {
   FailureOr<int64_t> Bound = ValueBoundsConstraintSet::computeConstantBound(
       presburger::BoundType::UB, ValueBoundsConstraintSet::Variable(Size),
       /*stopCondition=*/nullptr, /*closedUB=*/true);
+  // A proof needs no promise; else the user's bounds may reach it.
   if (failed(Bound) || *Bound < 0)
-    return std::nullopt;
+    return boundThroughArguments(Size, ArgumentBound);
   return SizeBound{*Bound, ""};
 }
 
