@@ -116,6 +116,7 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
     Runtime.alignment = Options.alignment;
     // The report then says what became of the dynamic buffers too.
     Runtime.report = Options.report;
+    Runtime.remarks = Options.remarks;
     PM.addPass(createTensorMemLowerRuntime(Runtime));
   }
 }

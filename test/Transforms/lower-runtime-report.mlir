@@ -11,20 +11,26 @@
 // RUN: FileCheck %s --check-prefix=ALONE --input-file=%t.alone.json
 // RUN: FileCheck %s --check-prefix=REMARK-ALONE --input-file=%t.alone.err
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" | memplan-opt --tensor-mem-lower-runtime="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// Without remarks=true, nothing on stderr (the pipeline passes its own
+// remarks= on):
+// RUN: memplan-opt %s --memplan-pipeline="runtime=false" | memplan-opt --tensor-mem-lower-runtime -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: memplan-opt %s --memplan-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET --allow-empty
+// RUN: memplan-opt %s --memplan-pipeline="remarks=true" -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// QUIET-NOT: remark
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" | not memplan-opt --tensor-mem-lower-runtime="report=%t.missing/dir/r.json" -o /dev/null 2>&1 | FileCheck %s --check-prefix=BADPATH
 
 // CHECK:      "function": "mlp",
 // CHECK:      "runtime": {
 // CHECK-NEXT:   "left_alone": [
 // CHECK-NEXT:     {
-// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":65:9)",
+// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":71:9)",
 // CHECK-NEXT:       "reason": "returned"
 // CHECK:        "per_buffer": [],
 // CHECK-NEXT:   "run_time_arena": [
 // CHECK-NEXT:     {
-// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":53:9)"
-// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":56:9)"
+// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":59:9)"
 // CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":62:9)"
+// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":68:9)"
 // CHECK-NEXT:     }
 // CHECK-NEXT:   ]
 // CHECK:      "unplanned": [

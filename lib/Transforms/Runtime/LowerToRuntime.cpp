@@ -256,7 +256,8 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       return;
     auto Fn = Op->getParentOfType<FunctionOpInterface>();
     auto Skip = [&](const Twine &Reason) {
-      Op.emitRemark() << "tensor-mem-lower-runtime: left alone: " << Reason;
+      if (remarks)
+        Op.emitRemark() << "tensor-mem-lower-runtime: left alone: " << Reason;
       if (Fn)
         summaryOf(Fn).LeftAlone.push_back(
             {memplan::locationOf(Op), Reason.str()});
