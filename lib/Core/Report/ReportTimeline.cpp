@@ -60,8 +60,9 @@ static TimelineSection section(const FunctionReport &F, const ArenaResult &A) {
       S.Title += " (memory space " + A.MemorySpace + ")";
     S.Subtitle = "strategy " + A.Requested + Chosen + ", alignment " +
                  std::to_string(A.Alignment) + ", " +
-                 std::to_string(F.Unplanned.size()) + " buffers not planned; " +
-                 F.Location;
+                 std::to_string(F.Unplanned.size()) +
+                 (F.Unplanned.size() == 1 ? " buffer" : " buffers") +
+                 " not planned; " + F.Location;
     // The arena is one part of what the function holds.
     const FootprintReport &P = F.Footprint;
     S.Subtitle += "; footprint of @" + F.Function + ": steady " +
