@@ -123,3 +123,34 @@ func.func @growing_link(%x: tensor<1x4xf32>) -> tensor<1x4xf32> {
     }
   }
 #-}
+
+// -----
+
+// One blob held by two constants (here in two functions): erasing the one
+// the transpose reads frees no byte, so memory mode does not fold it; speed
+// does.
+// MEM-LABEL: func.func @shared_blob
+// MEM:         linalg.transpose
+// MEMREMARK: remark: tensor-mem-hoist-constants: left alone: folding would keep 24 bytes beside constants still read elsewhere (mode=memory)
+// SPEED-LABEL: func.func @shared_blob
+// SPEED-NOT:     linalg.transpose
+// SPEED-LABEL: func.func @other
+func.func @shared_blob(%into: tensor<4x2xf32>) -> tensor<4x2xf32> {
+  %w = arith.constant dense_resource<w23> : tensor<2x3xf32>
+  %e = tensor.empty() : tensor<3x2xf32>
+  %t = linalg.transpose ins(%w : tensor<2x3xf32>) outs(%e : tensor<3x2xf32>) permutation = [1, 0]
+  %r = tensor.insert_slice %t into %into[0, 0] [3, 2] [1, 1] : tensor<3x2xf32> into tensor<4x2xf32>
+  return %r : tensor<4x2xf32>
+}
+func.func @other(%into: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  %w = arith.constant dense_resource<w23> : tensor<2x3xf32>
+  %r = tensor.insert_slice %w into %into[0, 0] [2, 3] [1, 1] : tensor<2x3xf32> into tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+{-#
+  dialect_resources: {
+    builtin: {
+      w23: "0x040000000000803F0000004000004040000080400000A0400000C040"
+    }
+  }
+#-}

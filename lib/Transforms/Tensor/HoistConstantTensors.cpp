@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -45,11 +46,42 @@ struct HoistConstantTensors
   void runOnOperation() override;
 
 private:
+  /// How many constant ops of the module hold each piece of data (a blob,
+  /// or a uniqued dense attribute, which bufferization makes one global):
+  /// erasing one of several frees nothing.
+  DenseMap<const void *, unsigned> DataRefs;
+  void countData();
+  bool dies(Operation *Constant, function_ref<bool(Operation *)> ReadBy);
+
   SmallVector<Candidate> findCandidates(func::FuncOp Fn);
   void fold(func::FuncOp Fn, ArrayRef<Candidate> Candidates);
   void remarkNested(func::FuncOp Fn);
 };
 } // namespace
+
+static const void *dataKey(Operation *Constant) {
+  Attribute A;
+  if (!matchPattern(Constant, m_Constant(&A)))
+    return nullptr;
+  if (auto R = dyn_cast<DenseResourceElementsAttr>(A))
+    return R.getRawHandle().getResource();
+  return A.getAsOpaquePointer();
+}
+
+void HoistConstantTensors::countData() {
+  DataRefs.clear();
+  getOperation().walk([&](Operation *Op) {
+    if (Op->hasTrait<OpTrait::ConstantLike>())
+      if (const void *Key = dataKey(Op))
+        ++DataRefs[Key];
+  });
+}
+
+bool HoistConstantTensors::dies(Operation *Constant,
+                                function_ref<bool(Operation *)> ReadBy) {
+  return llvm::all_of(Constant->getUsers(), ReadBy) &&
+         DataRefs.lookup(dataKey(Constant)) <= 1;
+}
 
 SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
   SmallVector<Candidate> Candidates;
@@ -99,8 +131,7 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
         uint64_t Dying = 0;
         for (Operation *S : Slice)
           if (S->hasTrait<OpTrait::ConstantLike>() &&
-              llvm::all_of(S->getUsers(),
-                           [&](Operation *U) { return Slice.contains(U); }))
+              dies(S, [&](Operation *U) { return Slice.contains(U); }))
             if (std::optional<uint64_t> L =
                     staticTensorBytes(S->getResult(0).getType(), S))
               Dying = llvm::SaturatingAdd(Dying, *L);
@@ -166,7 +197,7 @@ void HoistConstantTensors::fold(func::FuncOp Fn,
           !(B = staticTensorBytes(V.getType(), Def)))
         continue;
       Read += *B;
-      if (llvm::all_of(Def->getUsers(), [&](Operation *U) { return U == Op; }))
+      if (dies(Def, [&](Operation *U) { return U == Op; }))
         Dying += *B;
     }
     if (mode == memplan::HoistMode::Memory)
@@ -176,8 +207,9 @@ void HoistConstantTensors::fold(func::FuncOp Fn,
   };
   // (A fold erases only constants and empty tensors, never one of these.)
   for (Operation *Op : foldBytes ? ArrayRef(InOrder) : ArrayRef<Operation *>())
-    if (!Grows(Op))
-      (void)constant_bytes::foldOnBytes(Op, Rewriter, foldLimitBytes);
+    if (!Grows(Op) &&
+        succeeded(constant_bytes::foldOnBytes(Op, Rewriter, foldLimitBytes)))
+      countData();
   Slice = SliceOfCandidates();
 
   // A fold that copies a large non-splat constant costs compile time and
@@ -283,6 +315,7 @@ void HoistConstantTensors::runOnOperation() {
                                 << " permuted constants read through a map ("
                                 << Bytes << " bytes never materialized)";
     }
+    countData();
     SmallVector<Candidate> Candidates = findCandidates(Fn);
     if (Candidates.empty())
       continue;
