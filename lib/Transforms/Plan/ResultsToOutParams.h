@@ -1,4 +1,4 @@
-//===- ResultsToOutParams.h - Returned buffers, caller-allocated -*- C++ -*-===//
+//===- ResultsToOutParams.h - Returned buffers to callers -------*- C++ -*-===//
 //
 // The rewrite of tensor-mem-results-to-out-params as a function, so that
 // tensor-mem-plan can run it first when it runs on a module.
