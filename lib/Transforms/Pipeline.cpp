@@ -10,6 +10,7 @@
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+using namespace memplan;
 
 void memplan::buildMemPlanBufferization(OpPassManager &PM) {
   bufferization::OneShotBufferizePassOptions Bufferize;
@@ -54,21 +55,12 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
                                    const MemPlanPipelineOptions &Options) {
   // Constant-derived tensors leave the arena before bufferization turns
   // them into buffers; only tensor IR has them to fold or hoist.
-  if (Options.bufferize && Options.hoistConstants != HoistMode::Off) {
-    TensorMemHoistConstantsOptions Hoist;
-    Hoist.mode = Options.hoistConstants;
-    Hoist.foldLimitBytes = Options.foldLimitBytes;
-    Hoist.maxGrowth = Options.hoistMaxGrowth;
-    Hoist.remarks = Options.remarks;
-    PM.addPass(createTensorMemHoistConstants(Hoist));
-  }
+  if (Options.bufferize && Options.hoistConstants != HoistMode::Off)
+    PM.addPass(createTensorMemHoistConstants(Options.hoistConstantsOptions()));
   // The order is chosen on tensors: bufferization then places each alloc
   // where its tensor.empty now stands.
-  if (Options.schedule && Options.bufferize) {
-    TensorMemScheduleOptions Schedule;
-    Schedule.remarks = Options.remarks;
-    PM.addPass(createTensorMemSchedule(Schedule));
-  }
+  if (Options.schedule && Options.bufferize)
+    PM.addPass(createTensorMemSchedule(Options.scheduleOptions()));
   // After the order is fixed: a pad or concat buffer now starts where its
   // inputs' producers do.
   if (Options.writeIntoConsumers && Options.bufferize)
@@ -82,43 +74,72 @@ void memplan::buildMemPlanPipeline(OpPassManager &PM,
     buildMemPlanBufferization(PM);
   }
   // A buffer a callee returns becomes its caller's, planned there.
-  if (Options.outParams) {
-    TensorMemResultsToOutParamsOptions OutParams;
-    OutParams.remarks = Options.remarks;
-    PM.addPass(createTensorMemResultsToOutParams(OutParams));
-  }
+  if (Options.outParams)
+    PM.addPass(
+        createTensorMemResultsToOutParams(Options.resultsToOutParamsOptions()));
   // Planning comes before deallocation: the ownership-based deallocation
   // compares pointers (extract_aligned_pointer_as_index), which would make
   // every temporary of a function that returns a buffer unplannable. It
   // then frees the arena and what memplan left alone.
-  TensorMemPlanOptions Plan;
-  Plan.strategy = Options.strategy;
-  Plan.alignment = Options.alignment;
-  Plan.budgetMs = Options.budgetMs;
-  Plan.remarks = Options.remarks;
-  Plan.report = Options.report;
-  Plan.timeline = Options.timeline;
-  Plan.preserveIntermediates = Options.preserveIntermediates;
-  Plan.arena = Options.arena;
-  Plan.dimBounds = Options.dimBounds;
-  Plan.maxStaticBytes = Options.maxStaticBytes;
-  Plan.acrossCalls = Options.acrossCalls;
-  // tensor-mem-results-to-out-params ran above, or was switched off.
-  Plan.outParams = false;
-  Plan.checkPromises = Options.checkPromises;
-  Plan.inplace = Options.inplace;
-  Plan.deallocationRunsAfter = Options.deallocate;
-  PM.addPass(createTensorMemPlan(Plan));
+  PM.addPass(createTensorMemPlan(Options.planOptions()));
   if (Options.deallocate)
     buildDeallocation(PM, /*LowerClones=*/Options.bufferize);
-  if (Options.runtime) {
-    TensorMemLowerRuntimeOptions Runtime;
-    Runtime.alignment = Options.alignment;
-    // The report then says what became of the dynamic buffers too.
-    Runtime.report = Options.report;
-    Runtime.remarks = Options.remarks;
-    PM.addPass(createTensorMemLowerRuntime(Runtime));
-  }
+  if (Options.runtime)
+    PM.addPass(createTensorMemLowerRuntime(Options.lowerRuntimeOptions()));
+}
+
+TensorMemHoistConstantsOptions
+MemPlanPipelineOptions::hoistConstantsOptions() const {
+  TensorMemHoistConstantsOptions O;
+  O.mode = hoistConstants;
+  O.foldLimitBytes = foldLimitBytes;
+  O.maxGrowth = hoistMaxGrowth;
+  O.remarks = remarks;
+  return O;
+}
+
+TensorMemScheduleOptions MemPlanPipelineOptions::scheduleOptions() const {
+  TensorMemScheduleOptions O;
+  O.remarks = remarks;
+  return O;
+}
+
+TensorMemResultsToOutParamsOptions
+MemPlanPipelineOptions::resultsToOutParamsOptions() const {
+  TensorMemResultsToOutParamsOptions O;
+  O.remarks = remarks;
+  return O;
+}
+
+TensorMemPlanOptions MemPlanPipelineOptions::planOptions() const {
+  TensorMemPlanOptions O;
+  O.strategy = strategy;
+  O.alignment = alignment;
+  O.budgetMs = budgetMs;
+  O.remarks = remarks;
+  O.report = report;
+  O.timeline = timeline;
+  O.preserveIntermediates = preserveIntermediates;
+  O.arena = arena;
+  O.dimBounds = dimBounds;
+  O.maxStaticBytes = maxStaticBytes;
+  O.acrossCalls = acrossCalls;
+  // tensor-mem-results-to-out-params runs before it, or was switched off.
+  O.outParams = false;
+  O.checkPromises = checkPromises;
+  O.inplace = inplace;
+  O.deallocationRunsAfter = deallocate;
+  return O;
+}
+
+TensorMemLowerRuntimeOptions
+MemPlanPipelineOptions::lowerRuntimeOptions() const {
+  TensorMemLowerRuntimeOptions O;
+  O.alignment = alignment;
+  // The report then says what became of the dynamic buffers too.
+  O.report = report;
+  O.remarks = remarks;
+  return O;
 }
 
 void memplan::registerMemPlanPipeline() {

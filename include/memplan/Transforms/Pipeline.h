@@ -150,6 +150,16 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Lower the allocs left (dynamic shapes) to "
                      "libmemplan_runtime calls"),
       llvm::cl::init(true)};
+
+  // The options of each pass the pipeline runs, made from the pipeline's
+  // own (as upstream's SparsifierOptions does): the one place an option is
+  // handed on. test/Tools/pipeline-pass-options.test checks that each one
+  // arrives.
+  TensorMemHoistConstantsOptions hoistConstantsOptions() const;
+  TensorMemScheduleOptions scheduleOptions() const;
+  TensorMemResultsToOutParamsOptions resultsToOutParamsOptions() const;
+  TensorMemPlanOptions planOptions() const;
+  TensorMemLowerRuntimeOptions lowerRuntimeOptions() const;
 };
 
 /// Adds the memplan pipeline to PM, which must run on builtin.module.
