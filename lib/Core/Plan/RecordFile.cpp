@@ -19,9 +19,14 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
   llvm::StringMap<size_t> LineOfId;
   size_t LineNo = 0;
   bool SawHeader = false;
-  // A UTF-8 byte order mark (spreadsheets write one) is not part of the
-  // header: without this, the error quoted a header that looked right.
-  Text.consume_front("\xEF\xBB\xBF");
+  // A UTF-8 byte order mark (spreadsheets write one) is rejected like any
+  // other header, but named: quoted, it is invisible and the header looked
+  // right.
+  if (Text.starts_with("\xEF\xBB\xBF"))
+    return lineError(FileName, 1,
+                     "expected the header 'id,lower,upper,size', got a UTF-8 "
+                     "byte order mark (bytes EF BB BF) before it: save the "
+                     "file without one");
   while (!Text.empty()) {
     llvm::StringRef Line;
     std::tie(Line, Text) = Text.split('\n');
