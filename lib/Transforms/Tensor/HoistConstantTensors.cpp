@@ -104,7 +104,11 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
       if (!Bytes)
         Why = "not a static shape of a known element size";
       if (!Why.empty()) {
-        if (remarks)
+        // A fill as a destination is how linalg initialises an accumulator:
+        // nothing to hoist, and a remark on every matmul's init is noise.
+        bool InitIdiom =
+            isa<linalg::FillOp>(Op) && Why == "used as a destination (outs)";
+        if (remarks && !InitIdiom)
           Op->emitRemark() << "tensor-mem-hoist-constants: left alone: " << Why;
         continue;
       }
