@@ -1,7 +1,7 @@
 // What tensor-mem-lower-runtime lowers and what it leaves alone (with a
 // remark), on already-bufferized IR.
 //
-// RUN: memplan-opt %s --split-input-file --tensor-mem-lower-runtime="plan-at-run-time=false" --verify-diagnostics | FileCheck %s
+// RUN: memplan-opt %s --split-input-file --tensor-mem-lower-runtime="plan-at-run-time=false remarks=true" --verify-diagnostics=only-expected | FileCheck %s
 // RUN: not memplan-opt %s --split-input-file --tensor-mem-lower-runtime="alignment=3" 2>&1 | FileCheck %s --check-prefix=BADALIGN
 
 // BADALIGN: tensor-mem-lower-runtime: alignment 3 is not a positive power of two
