@@ -385,8 +385,7 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
         note = ""
         if a.inject_bug:
             planned = os.path.join(tmp, "planned.mlir")
-            status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo",
-                                                               "--mlir-print-local-scope"],
+            status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo"],
                                                 planned))
             if status == "ok":
                 with open(planned) as fh:
@@ -463,7 +462,7 @@ SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
 SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
            "runtime_plans", "runtime_allocs", "bounded_sizes", "promise_checks",
-           "promise_stops"]
+           "promise_stops", "into_consumers"]
 
 
 def shapes_variants(seed, a, strategies, meta):
@@ -493,7 +492,8 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
             plan += " dim-bounds=%d" % meta["dim_bounds"]
         return ["--tensor-mem-hoist-constants" + ("=fold-limit-bytes=0 mode=speed"
                                                    if "hoist" in mode else ""),
-                "--tensor-mem-schedule", "--tensor-mem-split-empty",
+                "--tensor-mem-schedule", "--tensor-mem-write-into-consumers",
+                "--tensor-mem-split-empty",
                 "--one-shot-bufferize=bufferize-function-boundaries "
                 "function-boundary-type-conversion=identity-layout-map "
                 "allow-return-allocs-from-loops",
@@ -587,6 +587,16 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             dealloc_ref[0] = ok
         return dealloc_ref[0]
 
+    # pads and concats tensor-mem-write-into-consumers rewrote (LLVM's pass
+    # statistics are compiled out of release builds)
+    consumers = os.path.join(tmp, "consumers.mlir")
+    redirected = 0
+    if call(tools.opt_cmd(prog, ["--tensor-mem-schedule", "--tensor-mem-write-into-consumers"],
+                          consumers))[0] == "ok":
+        pattern = re.compile(r"= tensor\.(pad|concat) ")
+        redirected = (len(pattern.findall(open(prog).read())) -
+                      len(pattern.findall(open(consumers).read())))
+
     for variant in shapes_variants(seed, a, strategies, meta):
         s, al, mode = variant
         with st.lock:
@@ -600,8 +610,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         for f_ in (planned, out_ll):
             if os.path.exists(f_):
                 os.remove(f_)
-        status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo",
-                                                           "--mlir-print-local-scope"], planned))
+        status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo"], planned))
         if status == "ok":
             status, _, err = call(tools.opt_cmd(planned, SHAPES_LOWER, out_ll))
         st.add(runs=1)
@@ -620,6 +629,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             st.add(tool_failures=1) if status != "timeout" else st.add(hangs=1)
         else:
             eng = engagement(planned_text, rep_text)
+            eng["into_consumers"] = redirected
             st.add(**eng)
             status, got, err = call(tools.run_cmd(out_ll, runtime=True))
             broken = meta.get("broken")

@@ -35,6 +35,10 @@ arithmetic: exact). Scenes (--features):
            the caller writes into the result and calls again
   chain    independent elementwise chains joined late (the order and
            in-place reuse have work to do)
+  padcat   elementwise chains into `tensor.pad` (constant value defined
+           before or after the chain) and `tensor.concat`, nested either
+           way, an elementwise op in between or not, sometimes an input read
+           again after its consumer (tensor-mem-write-into-consumers)
 
 Compute ops carry `fz.n = K` (text order) and writes of globals `fz.w`,
 reads of them `fz.r`: run.py counts from the planned IR the ops the order
@@ -50,7 +54,8 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402 (the shared feature-list parser)
 
-FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain"]
+FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
+            "padcat"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -277,6 +282,64 @@ class SGen:
         for h in heads[1:]:
             acc = self.generic(f, [acc, h], shape)
         f.emit("return %s : i64" % self.hash_t(f, acc, shape))
+        x = self.filled(m, shape)
+        for _ in range(self.rng.randint(1, 2)):
+            self.print_(m, self.call(m, f, [x], [t]))
+
+    def padcat_chain(self, f, shape):
+        c = self.generic(f, [self.filled(f, shape)], shape)
+        for _ in range(self.rng.randint(0, 2)):
+            c = self.generic(f, [c], shape)
+        return c
+
+    def scene_padcat(self, m):
+        shape = self.shape(4, 16)
+        r = len(shape)
+        t = ttype(shape)
+        f = self.new_fn("padcat", [("%x", t)], ["i64"])
+        cur = self.generic(f, ["%x"], shape)
+        if self.chance(0.5):
+            cur = self.generic(f, [cur], shape)
+        cur_shape = list(shape)
+        hashes = []
+        early = f.const(self.rng.randint(-9, 9), "i32")
+        for _ in range(self.rng.randint(1, 3)):
+            again = self.chance(0.2)
+            if self.chance(0.5):
+                d = self.rng.randrange(r)
+                parts, shapes = [cur], [cur_shape]
+                for _ in range(self.rng.randint(1, 2)):
+                    sh = list(cur_shape)
+                    sh[d] = self.rng.choice([1, 2, 4, cur_shape[d]])
+                    parts.append(self.padcat_chain(f, sh))
+                    shapes.append(sh)
+                new = list(cur_shape)
+                new[d] = sum(sh[d] for sh in shapes)
+                c = f.fresh("cat")
+                f.emit("%s = tensor.concat dim(%d) %s : (%s) -> %s" % (
+                    c, d, ", ".join(parts), ", ".join(ttype(sh) for sh in shapes), ttype(new)))
+            else:
+                low = [self.rng.randint(0, 2) for _ in range(r)]
+                high = [self.rng.randint(0, 2) for _ in range(r)]
+                new = [s_ + lo + hi for s_, lo, hi in zip(cur_shape, low, high)]
+                if self.chance(0.5):
+                    pv = early
+                else:
+                    pv = f.fresh("pv")
+                    f.emit("%s = arith.constant %d : i32" % (pv, self.rng.randint(-9, 9)))
+                c = f.fresh("pad")
+                f.emit("%s = tensor.pad %s low[%s] high[%s] {" % (
+                    c, cur, ", ".join(map(str, low)), ", ".join(map(str, high))))
+                f.emit("^bb0(%s):" % ", ".join("%s: index" % f.fresh("i") for _ in range(r)))
+                f.emit("  tensor.yield %s : i32" % pv)
+                f.emit("} : %s to %s" % (ttype(cur_shape), ttype(new)))
+            if again:
+                hashes.append(self.hash_t(f, cur, cur_shape))
+            cur, cur_shape = c, new
+            if self.chance(0.5):
+                cur = self.generic(f, [cur], cur_shape)
+        hashes.append(self.hash_t(f, cur, cur_shape))
+        f.emit("return %s : i64" % self.combine(f, hashes))
         x = self.filled(m, shape)
         for _ in range(self.rng.randint(1, 2)):
             self.print_(m, self.call(m, f, [x], [t]))
@@ -828,7 +891,8 @@ class SGen:
     def module(self):
         m = Fn(self, "main", [], [])
         m.ind = 2
-        kinds = [k for k in ["global", "nospec", "bound", "promise", "hoist", "chain"]
+        kinds = [k for k in ["global", "nospec", "bound", "promise", "hoist", "chain",
+                             "padcat"]
                  if k in self.feat]
         if "promise" in self.feat and self.chance(0.4):
             self.dim_bounds = self.rng.choice([8, 16, 32])
@@ -841,7 +905,7 @@ class SGen:
                                                          else "max"))
                 self.promise_fn(m, bound, False)
             else:
-                if k in ("global", "chain"):
+                if k in ("global", "chain", "padcat"):
                     self.meta["scenes"].append(k)
                 getattr(self, "scene_" + k)(m)
         # with `promise` a third of the programs break one; without it, all do
