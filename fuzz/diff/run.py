@@ -385,7 +385,9 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
         note = ""
         if a.inject_bug:
             planned = os.path.join(tmp, "planned.mlir")
-            status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo"],
+            # locations inline: inject_bug finds a buffer's view by its location
+            status, _, err = call(tools.opt_cmd(prog, flags + ["--mlir-print-debuginfo",
+                                                               "--mlir-print-local-scope"],
                                                 planned))
             if status == "ok":
                 with open(planned) as fh:
@@ -490,7 +492,7 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
         plan = "strategy=%s alignment=%d report=%s inplace=true" % (s, al, report)
         if meta.get("dim_bounds") is not None:
             plan += " dim-bounds=%d" % meta["dim_bounds"]
-        return ["--tensor-mem-hoist-constants" + ("=fold-limit-bytes=0 mode=speed"
+        return ["--tensor-mem-hoist-constants" + ("=fold-limit-bytes=0 fold-bytes=false mode=speed"
                                                    if "hoist" in mode else ""),
                 "--tensor-mem-schedule", "--tensor-mem-write-into-consumers",
                 "--tensor-mem-split-empty",
@@ -506,7 +508,7 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
         opts += " deallocate=false"
     if "hoist" in mode:
         # hoisted, not folded (mode speed: the default, memory, never hoists a copy)
-        opts += " fold-limit-bytes=0 hoist-constants=speed"
+        opts += " fold-limit-bytes=0 fold-bytes=false hoist-constants=speed"
     if meta.get("dim_bounds") is not None:
         opts += " dim-bounds=%d" % meta["dim_bounds"]
     return ["--memplan-pipeline=" + opts]

@@ -93,6 +93,7 @@ MemPlanPipelineOptions::hoistConstantsOptions() const {
   TensorMemHoistConstantsOptions O;
   O.mode = hoistConstants;
   O.foldLimitBytes = foldLimitBytes;
+  O.foldBytes = foldBytes;
   O.maxGrowth = hoistMaxGrowth;
   O.remarks = remarks;
   return O;

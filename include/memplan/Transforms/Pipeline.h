@@ -61,6 +61,12 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Largest non-splat tensor hoist-constants folds, in "
                      "bytes (larger ones are hoisted)"),
       llvm::cl::init(1048576)};
+  Option<bool> foldBytes{
+      *this, "fold-bytes",
+      llvm::cl::desc("hoist-constants folds layout, cast and exact "
+                     "elementwise ops of constant data on raw bytes "
+                     "(tensor-mem-hoist-constants fold-bytes)"),
+      llvm::cl::init(true)};
   Option<int64_t> hoistMaxGrowth{
       *this, "hoist-max-growth",
       llvm::cl::desc("hoist-constants leaves alone a tensor larger than this "
