@@ -25,7 +25,7 @@ fi
 awk -v model="$(basename "$MODEL")" '
   /remark: tensor-mem-plan: / {
     for (i = 1; i <= NF; i++) {
-      if ($i == "buffers" && $(i+1) == "planned,") planned += $(i-1)
+      if (($i == "buffers" || $i == "buffer") && $(i+1) == "planned,") planned += $(i-1)
       if ($i == "without") raw += $(i-2)
       if ($i == "arena") arena += $(i+1)
       if ($i == "bound") bound += $(i+1)

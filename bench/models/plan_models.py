@@ -14,7 +14,7 @@ import tempfile
 import time
 
 SUMMARY = re.compile(
-    r"remark: tensor-mem-plan: (\d+) buffers planned, (\d+) bytes without "
+    r"remark: tensor-mem-plan: (\d+) buffers? planned, (\d+) bytes without "
     r"planning, arena (\d+) bytes, lower bound (\d+), strategy (\S+)")
 TIMING = re.compile(r"^\s*([0-9.]+) \(\s*[0-9.]+%\)\s+TensorMemPlan\s*$", re.M)
 

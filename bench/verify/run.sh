@@ -38,7 +38,7 @@ for m in "$SHARED"/models/*.mlir; do
                --tensor-mem-plan="remarks=true" -o /dev/null 2>&1); then
     echo "FAIL $m: $(echo "$out" | grep -m1 error)"; bad=$((bad + 1))
   else
-    echo "$(basename "$m"): $(echo "$out" | grep -o 'tensor-mem-plan: [0-9]* buffers planned.*' | head -1)"
+    echo "$(basename "$m"): $(echo "$out" | grep -oE 'tensor-mem-plan: [0-9]* buffers? planned.*' | head -1)"
   fi
 done
 echo "$n networks planned, $bad failed"

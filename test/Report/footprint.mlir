@@ -18,7 +18,7 @@
 // CHECK: init inner arenas=256 callees=0 first_call=1280 hoisted=1024 not_counted=[] steady=1280
 // CHECK: rec entry arenas=64 callees=0 first_call=64 hoisted=0 not_counted=['@ext (no body here)', 'recursive call to @rec'] steady=64
 
-// REMARK-DAG: remark: tensor-mem-plan: 1 buffers planned, {{.*}}; footprint: steady 1216 bytes (arenas 64, callees 128, hoisted 1024), first call 1280 bytes
+// REMARK-DAG: remark: tensor-mem-plan: 1 buffer planned, {{.*}}; footprint: steady 1216 bytes (arenas 64, callees 128, hoisted 1024), first call 1280 bytes
 
 // IR-LABEL: func.func @forward_init
 // IR: scf.if

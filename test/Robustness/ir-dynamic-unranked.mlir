@@ -44,7 +44,7 @@ func.func @unranked() {
 // An unranked cast that is only cast back and read stays planned.
 // CHECK-LABEL: func.func @unranked_local
 // CHECK: memref.view
-// expected-remark @below {{1 buffers planned}}
+// expected-remark @below {{1 buffer planned}}
 func.func @unranked_local() -> f32 {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<4xf32>

@@ -14,7 +14,7 @@ func.func @empty() {
   return
 }
 module @inner {
-  // expected-remark @below {{1 buffers planned, 16 bytes without planning, arena 64 bytes}}
+  // expected-remark @below {{1 buffer planned, 16 bytes without planning, arena 64 bytes}}
   func.func @nested() {
     %c0 = arith.constant 0 : index
     %a = memref.alloc() : memref<4xf32>
@@ -23,7 +23,7 @@ module @inner {
   }
   module @deeper {
     func.func private @decl2(memref<8xf32>)
-    // expected-remark @below {{1 buffers planned, 32 bytes without planning, arena 64 bytes}}
+    // expected-remark @below {{1 buffer planned, 32 bytes without planning, arena 64 bytes}}
     func.func @deepest() {
       %c0 = arith.constant 0 : index
       %a = memref.alloc() : memref<8xf32>

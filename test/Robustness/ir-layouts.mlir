@@ -5,7 +5,7 @@
 // CHECK: memref.alloc() : memref<4xf32, affine_map<(d0) -> (d0 + 2)>>
 // CHECK: memref.alloc() : memref<4x4xf32, affine_map<(d0, d1) -> (d1, d0)>>
 // CHECK: memref.view %{{.*}} to memref<4x4xf32>
-// expected-remark @below {{1 buffers planned, 64 bytes without planning, arena 64 bytes}}
+// expected-remark @below {{1 buffer planned, 64 bytes without planning, arena 64 bytes}}
 func.func @layouts() {
   %c0 = arith.constant 0 : index
   // expected-remark @below {{buffer not planned: non-identity layout}}

@@ -9,9 +9,9 @@
 // CHECK-DAG: memref.view %{{.*}} : memref<96xi8, 1> to memref<8xf32, 1>
 // CHECK-DAG: memref.view %{{.*}} : memref<96xi8, 1> to memref<16xf32, 1>
 // CHECK-NOT: memref.alloc() : memref
-// expected-remark @below {{1 buffers planned, 16 bytes without planning, arena 16 bytes}}
+// expected-remark @below {{1 buffer planned, 16 bytes without planning, arena 16 bytes}}
 // expected-remark @below {{2 buffers planned, 96 bytes without planning, arena 96 bytes, lower bound 96, strategy auto, memory space 1 : i64}}
-// expected-remark @below {{1 buffers planned, 8 bytes without planning, arena 8 bytes, lower bound 8, strategy auto, memory space #gpu.address_space<workgroup>}}
+// expected-remark @below {{1 buffer planned, 8 bytes without planning, arena 8 bytes, lower bound 8, strategy auto, memory space #gpu.address_space<workgroup>}}
 func.func @spaces() {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<4xf32>

@@ -60,7 +60,7 @@ func.func @four_quarters() {
 // -----
 
 // 2^60 f32 = 2^62 bytes fits: planned.
-// expected-remark @below {{1 buffers planned, 4611686018427387904 bytes without planning, arena 4611686018427387904 bytes}}
+// expected-remark @below {{1 buffer planned, 4611686018427387904 bytes without planning, arena 4611686018427387904 bytes}}
 func.func @fits() {
   %c0 = arith.constant 0 : index
   %a = memref.alloc() : memref<1152921504606846976xf32>

@@ -83,7 +83,7 @@ func.func @unknown_op() {
 // CHECK-LABEL: func.func @dynamic
 // CHECK:         memref.alloc() {alignment = 64 : i64} : memref<64xi8>
 // CHECK:         memref.alloc(%{{.*}}) : memref<?xf32>
-// expected-remark @below {{tensor-mem-plan: 1 buffers planned, 16 bytes without planning, arena 64 bytes, lower bound 64, strategy auto}}
+// expected-remark @below {{tensor-mem-plan: 1 buffer planned, 16 bytes without planning, arena 64 bytes, lower bound 64, strategy auto}}
 func.func @dynamic(%n: index, %out: memref<4xf32>) {
   // expected-remark @below {{buffer not planned: dynamic shape}}
   %d = memref.alloc(%n) : memref<?xf32>

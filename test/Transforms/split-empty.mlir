@@ -28,7 +28,7 @@
 // docs/InplaceReuse.md.)
 // PIPE:   remark: tensor-mem-plan: 3 buffers planned, 192 bytes without planning, arena 128 bytes, lower bound 128, {{.*}}, 1 in place
 // SCHED:  remark: tensor-mem-plan: 3 buffers planned, 192 bytes without planning, arena 192 bytes, lower bound 192, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
-// NOPIPE: remark: tensor-mem-plan: 1 buffers planned, 64 bytes without planning, arena 64 bytes, lower bound 64, {{.*}} buffers live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
+// NOPIPE: remark: tensor-mem-plan: 1 buffer planned, 64 bytes without planning, arena 64 bytes, lower bound 64, {{.*}} live); footprint: {{[^,]*}}, callees 0, hoisted 0), first call {{[0-9]+}} bytes{{$}}
 func.func @shared(%x: tensor<16xf32>) -> tensor<16xf32> {
   %e = tensor.empty() : tensor<16xf32>
   %a = linalg.exp ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) -> tensor<16xf32>

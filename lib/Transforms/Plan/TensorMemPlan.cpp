@@ -372,9 +372,11 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       return;
     // On the location alone: attached to the op, the whole function would
     // be printed under it.
+    auto Buffers = [](size_t N) { return N == 1 ? " buffer" : " buffers"; };
     InFlightDiagnostic D = mlir::emitRemark(Fn.getLoc())
                            << "tensor-mem-plan: " << A.Buffers.size()
-                           << " buffers planned, " << A.BytesWithoutPlanning
+                           << Buffers(A.Buffers.size()) << " planned, "
+                           << A.BytesWithoutPlanning
                            << " bytes without planning, arena " << A.arenaSize()
                            << " bytes, lower bound " << A.liveBound()
                            << ", strategy " << A.Requested;
@@ -382,7 +384,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       D << ", memory space " << A.MemorySpace;
     // After the fields scripts parse ("strategy (\S+)").
     D << " (chose " << A.Chosen << ", peak at task " << A.Peak.Task << " with "
-      << A.Peak.Live.size() << " buffers live)";
+      << A.Peak.Live.size() << Buffers(A.Peak.Live.size()) << " live)";
     if (NumPairs)
       D << ", " << NumPairs << " in place";
     // What the function holds, whole (README, "The memory a user pays").
