@@ -66,6 +66,15 @@ dynamicArgumentDim(Value Size) {
                         *Index);
 }
 
+/// dim-bounds=Bound on dimension Dim of the function argument Arg.
+static SizeBound dimBound(BlockArgument Arg, int64_t Dim, int64_t Bound) {
+  auto Fn = cast<FunctionOpInterface>(Arg.getOwner()->getParentOp());
+  return SizeBound{Bound, "dim-bounds=" + std::to_string(Bound) + " on dim " +
+                              std::to_string(Dim) + " of argument " +
+                              std::to_string(Arg.getArgNumber()) + " of @" +
+                              Fn.getName().str()};
+}
+
 static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound);
 
 /// Whether `E` never decreases when one of its dims or symbols grows: sums,
@@ -125,18 +134,9 @@ static std::optional<SizeBound> boundThroughArguments(Value Size,
   std::string Promise;
   Builder B(Size.getContext());
   for (auto [V, Dim] : Operands) {
-    auto Fn = cast<FunctionOpInterface>(
-        cast<BlockArgument>(V).getOwner()->getParentOp());
-    std::optional<SizeBound> Bound;
-    if (!Dim)
-      Bound = upperBound(V, ArgumentBound);
-    else
-      Bound =
-          SizeBound{ArgumentBound,
-                    "dim-bounds=" + std::to_string(ArgumentBound) + " on dim " +
-                        std::to_string(*Dim) + " of argument " +
-                        std::to_string(cast<BlockArgument>(V).getArgNumber()) +
-                        " of @" + Fn.getName().str()};
+    std::optional<SizeBound> Bound =
+        Dim ? dimBound(cast<BlockArgument>(V), *Dim, ArgumentBound)
+            : upperBound(V, ArgumentBound);
     if (!Bound || Bound->Promise.empty())
       return std::nullopt;
     Bounds.push_back(B.getIndexAttr(Bound->Value));
@@ -177,17 +177,9 @@ static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound) {
   }
   // A dynamic dim of a shaped argument, under the user's bound.
   if (ArgumentBound >= 0)
-    if (auto Dim = dynamicArgumentDim(Size)) {
-      auto Fn = cast<FunctionOpInterface>(
-          cast<BlockArgument>(Size.getDefiningOp()->getOperand(0))
-              .getOwner()
-              ->getParentOp());
-      return SizeBound{ArgumentBound,
-                       "dim-bounds=" + std::to_string(ArgumentBound) +
-                           " on dim " + std::to_string(Dim->second) +
-                           " of argument " + std::to_string(Dim->first) +
-                           " of @" + Fn.getName().str()};
-    }
+    if (auto Dim = dynamicArgumentDim(Size))
+      return dimBound(cast<BlockArgument>(Size.getDefiningOp()->getOperand(0)),
+                      Dim->second, ArgumentBound);
   // arith.minui/minsi have no ValueBounds model in MLIR 22: the minimum is
   // at most the bound of either operand.
   if (isa_and_nonnull<arith::MinUIOp, arith::MinSIOp>(Size.getDefiningOp())) {

@@ -1,6 +1,7 @@
 //===- BlockLiveBytes.cpp - Live bytes of a tensor block, by op -----------===//
 
 #include "BlockLiveBytes.h"
+#include "ScheduleInternal.h"
 
 #include "memplan/Analysis/ElementLayout.h"
 
@@ -66,8 +67,9 @@ static Value sharedSource(Value V) {
       return In;
   if (auto DPS = dyn_cast<DestinationStyleOpInterface>(Op))
     return DPS.getTiedOpOperand(R)->get();
-  if (isa<tensor::ExtractSliceOp, tensor::CollapseShapeOp,
-          tensor::ExpandShapeOp, tensor::CastOp>(Op))
+  // Slices, reshapes, casts, and tensors read from memory (their source is
+  // a memref: no arena bytes).
+  if (tensor_schedule::isView(Op))
     return Op->getOperand(0);
   return {};
 }
@@ -77,11 +79,8 @@ static uint64_t ownBytes(Value V, Operation *Scope) {
   auto R = dyn_cast<OpResult>(V);
   if (!R || !isa<RankedTensorType>(V.getType()) || sharedSource(V))
     return 0;
-  Operation *Op = R.getOwner();
-  // Constants and tensors read from memory are no arena bytes.
-  bool FromMemory = Op->getNumOperands() == 1 &&
-                    isa<BaseMemRefType>(Op->getOperand(0).getType());
-  if (Op->hasTrait<OpTrait::ConstantLike>() || FromMemory)
+  // Constants are no arena bytes.
+  if (R.getOwner()->hasTrait<OpTrait::ConstantLike>())
     return 0;
   return staticTensorBytes(V.getType(), Scope).value_or(0);
 }
