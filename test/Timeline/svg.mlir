@@ -10,9 +10,11 @@
 // CHECK:      <svg xmlns="http://www.w3.org/2000/svg"
 // CHECK:      <g class="section" data-buffers="2">
 // CHECK:      <text class="title" {{.*}}>@two</text>
-// Tooltips name the op that fills the buffer (a is only read: its alloc).
-// CHECK:      <rect class="buffer" {{.*}}><title>#0 memref.alloc memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:8)&#10;size 64 B&#10;offset {{0|64}}&#10;tasks [0, 2]</title></rect>
-// CHECK:      <rect class="buffer" {{.*}}><title>#1 memref.copy memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:3)&#10;allocated at loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:8)&#10;size 64 B&#10;offset {{0|64}}&#10;tasks [1, 3]</title></rect>
+// Tooltips name the op that fills the buffer (a is only read: its alloc),
+// then the ops at its first and last task, as the IR the pass was given
+// prints them: b is filled by the first copy, a's last task.
+// CHECK:      <rect class="buffer" {{.*}}><title>#0 memref.alloc memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:[[A:[0-9]+]]:8)&#10;size 64 B&#10;offset {{0|64}}&#10;first: task 0, %alloc = memref.alloc at loc(&quot;{{.*}}svg.mlir&quot;:[[A]]:8)&#10;last: task 2, memref.copy at loc(&quot;{{.*}}svg.mlir&quot;:[[COPY:[0-9]+]]:3)</title></rect>
+// CHECK:      <rect class="buffer" {{.*}}><title>#1 memref.copy memref&lt;16xf32&gt;&#10;loc(&quot;{{.*}}svg.mlir&quot;:[[COPY]]:3)&#10;allocated at loc(&quot;{{.*}}svg.mlir&quot;:[[B:[0-9]+]]:8)&#10;size 64 B&#10;offset {{0|64}}&#10;first: task 1, %alloc_0 = memref.alloc at loc(&quot;{{.*}}svg.mlir&quot;:[[B]]:8)&#10;last: task 3, memref.copy at loc(&quot;{{.*}}svg.mlir&quot;:{{[0-9]+}}:3)</title></rect>
 // CHECK:      <path class="live"
 // CHECK:      <line class="bound"
 // CHECK:      <line class="arena"
@@ -21,6 +23,7 @@
 // CHECK:      arena 128 B
 // CHECK:      lower bound 128 B
 // CHECK:      peak: task 1, 2 live
+// CHECK:      peak op: memref.alloc
 // CHECK:      arena / bound = 1.0000
 // CHECK:      2 buffers, 5 tasks
 // CHECK:      </svg>

@@ -38,6 +38,21 @@ struct BufferInfo {
   std::string WriterLocation;
 };
 
+/// The op numbered Task in its function, as the report names it (its
+/// "task_ops"): what a reader looks up for a task number.
+struct TaskOp {
+  uint64_t Task = 0;
+  std::string Op;
+  std::string Location;
+  /// Its results as the IR printed them ("%5", "%alloc", "%3#0, %3#1");
+  /// empty for an op without results.
+  std::string Result;
+  /// For an op nested in another (a linalg.yield, a loop's body), the op
+  /// whose region holds it and its location; empty at the function's top.
+  std::string ParentOp;
+  std::string ParentLocation;
+};
+
 /// With memplan.shared_arena: the global an arena lives in, its bytes (the
 /// largest arena of the functions sharing it) and the function that sets
 /// them.
@@ -58,9 +73,9 @@ struct ArenaResult : Plan {
   uint64_t BytesWithoutPlanning = 0;
   /// One per record, in the same order.
   std::vector<BufferInfo> Buffers;
-  /// The op whose task is Peak.Task and its location (from IR only).
-  std::string PeakOp;
-  std::string PeakLocation;
+  /// The op at every task the arena names (each record's first and last
+  /// task, the peak), sorted by task; from IR only.
+  std::vector<TaskOp> TaskOps;
   std::optional<SharedArenaInfo> Shared;
 
   uint64_t arenaSize() const { return Offsets.TotalSize; }

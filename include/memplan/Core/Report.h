@@ -7,30 +7,50 @@
 // timelineSections, so one reader handles both:
 //
 //   {"functions": [{"function", "location", "num_tasks",
-//                   "arenas": [ARENA...], "unplanned": [...],
+//                   "arenas": [ARENA...], "unplanned": [UNPLANNED...],
+//                   "runtime"?: RUNTIME,
 //                   "entry"?, "footprint"?: FOOTPRINT, "weights"?}],
-//    "schema_version": 2}
+//    "schema_version": 3}
 //   FOOTPRINT = {"arenas", "callees", "hoisted", "steady", "first_call",
 //                "not_counted": [text...]}
 //   ARENA = {"alignment", "arena_size", "buffers": [BUFFER...],
 //            "bytes_without_planning", "certified_lower_bound", "chosen",
 //            "gap", "kind", "lower_bound", "memory_space",
 //            "object_ids"?, "object_sizes"?, "objects_lower_bound"?,
-//            "optimal", "peak": {"live": [ids], "location"?, "op"?, "task"},
-//            "shared"?: {"bytes", "global", "sized_by"}, "strategy"}
+//            "optimal", "peak": {"live": [ids], "task"},
+//            "shared"?: {"bytes", "global", "sized_by"}, "strategy",
+//            "task_ops"?: [TASK_OP...]}
 //   BUFFER = {"first_task", "id", "inplace_of"?, "last_task", "location"?,
 //             "offset", "op"?, "size", "type"?, "writer"?: {"location", "op"}}
+//   TASK_OP = {"in"?: {"location", "op"}, "location", "op", "result"?,
+//              "task"}
+//   UNPLANNED = {"location", "op", "reason", "served_at_run_time"?}
+//   RUNTIME = {"left_alone": [{"location", "reason"}...],
+//              "per_buffer": [{"location", "reason"}...],
+//              "run_time_arena": [{"location"}...]}
 //
 // One name per fact: "strategy" is the strategy asked for, "chosen" the one
 // that made the plan (they differ under auto); "lower_bound" is the
 // live-bytes bound, reached at "peak"; "certified_lower_bound" the best
-// bound proven for the records, "gap" the arena's bytes above it. Schema 2
-// dropped schema 1's copies: "total_size" (= arena_size), "offsets"
-// (= buffers[].offset) and "peak.bytes" (= lower_bound). "shared": the
-// arena lives in a global that the functions of memplan.shared_arena share,
-// of "bytes" (set by the largest, "sized_by"). Keys are sorted;
-// shared-object plans add "objects_lower_bound"; fields marked ? appear
-// when known. docs/UserGuide.md ("The report") points here.
+// bound proven for the records, "gap" the arena's bytes above it.
+// "task_ops" names the op of every task number the arena uses (each
+// buffer's first_task and last_task, the peak's task): its name,
+// location and results as printed in the IR the pass was given ("%5",
+// "%alloc"; no "result" for an op without one), and for an op nested in
+// another ("in") the op whose region holds it. "writer" is the last op
+// writing the buffer before an op only reads it (the alloc when none
+// does). Schema 2 dropped schema 1's copies: "total_size" (= arena_size),
+// "offsets" (= buffers[].offset) and "peak.bytes" (= lower_bound); schema 3
+// "peak.op" and "peak.location" (= the task_ops entry of peak.task).
+// "shared": the arena lives in a global that the functions of
+// memplan.shared_arena share, of "bytes" (set by the largest, "sized_by").
+// "runtime" is tensor-mem-lower-runtime's (memplan-pipeline's report=):
+// the function's dynamic buffers planned together in its run-time arena,
+// those served one by one and those left alone, with why; an unplanned
+// entry the runtime serves says "served_at_run_time": "run-time arena" or
+// "per buffer". Keys are sorted; shared-object plans add
+// "objects_lower_bound"; fields marked ? appear when known.
+// docs/UserGuide.md ("Reading the report") points here.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +71,7 @@
 namespace memplan {
 
 /// Raised whenever a key of the JSON changes meaning or goes away.
-constexpr int kReportSchemaVersion = 2;
+constexpr int kReportSchemaVersion = 3;
 
 struct UnplannedBufferReport {
   std::string Location;

@@ -26,6 +26,14 @@
 
 namespace memplan {
 
+/// The entry of Ops (sorted by task) for Task, or null.
+const TaskOp *findTaskOp(llvm::ArrayRef<TaskOp> Ops, uint64_t Task);
+
+/// "task 5, %3 = memref.alloc at loc(...)": Task and the op of Ops (sorted
+/// by task) numbered so, as a line of IR reads, then " in linalg.generic
+/// at loc(...)" for a nested op; "task 5" without one.
+std::string describeTask(llvm::ArrayRef<TaskOp> Ops, uint64_t Task);
+
 /// What a picture adds to one buffer of its arena: words.
 struct TimelineBuffer {
   /// Short text drawn inside the rectangle when it fits (e.g. "#3").

@@ -99,10 +99,6 @@ static void writeArena(llvm::json::OStream &J, const ArenaResult &A) {
           writeId(J, A.Buffers[I].Id);
         }
       });
-      if (!A.PeakLocation.empty())
-        J.attribute("location", A.PeakLocation);
-      if (!A.PeakOp.empty())
-        J.attribute("op", A.PeakOp);
       J.attribute("task", A.Peak.Task);
     });
     if (A.Shared)
@@ -112,6 +108,22 @@ static void writeArena(llvm::json::OStream &J, const ArenaResult &A) {
         J.attribute("sized_by", A.Shared->SizedBy);
       });
     J.attribute("strategy", A.Requested);
+    if (!A.TaskOps.empty())
+      J.attributeArray("task_ops", [&] {
+        for (const TaskOp &T : A.TaskOps)
+          J.object([&] {
+            if (!T.ParentOp.empty())
+              J.attributeObject("in", [&] {
+                J.attribute("location", T.ParentLocation);
+                J.attribute("op", T.ParentOp);
+              });
+            J.attribute("location", T.Location);
+            J.attribute("op", T.Op);
+            if (!T.Result.empty())
+              J.attribute("result", T.Result);
+            J.attribute("task", T.Task);
+          });
+      });
   });
 }
 

@@ -19,6 +19,7 @@ static std::string tasksText(const UsageRecord &R) {
 /// Buffer I of the pass: where it is filled (the linalg op whose outs it
 /// is, ...) is what a reader looks for, more than the alloc.
 static TimelineBuffer bufferFromIR(const ArenaResult &A, size_t I) {
+  llvm::ArrayRef<TaskOp> Ops = A.TaskOps;
   const BufferInfo &B = A.Buffers[I];
   TimelineBuffer TB;
   TB.Label = "#" + B.Id;
@@ -30,7 +31,9 @@ static TimelineBuffer bufferFromIR(const ArenaResult &A, size_t I) {
   if (TB.Location != B.Location)
     TB.Tooltip += "\nallocated at " + B.Location;
   TB.Tooltip += "\nsize " + formatBytes(A.Records[I].Size) + "\noffset " +
-                std::to_string(A.offset(I)) + "\n" + tasksText(A.Records[I]);
+                std::to_string(A.offset(I)) +
+                "\nfirst: " + describeTask(Ops, A.Records[I].FirstTask) +
+                "\nlast: " + describeTask(Ops, A.Records[I].LastTask);
   return TB;
 }
 

@@ -35,6 +35,23 @@ std::string memplan::formatBytes(uint64_t Bytes) {
   return S;
 }
 
+const TaskOp *memplan::findTaskOp(llvm::ArrayRef<TaskOp> Ops, uint64_t Task) {
+  const TaskOp *It = llvm::partition_point(
+      Ops, [&](const TaskOp &T) { return T.Task < Task; });
+  return It != Ops.end() && It->Task == Task ? It : nullptr;
+}
+
+std::string memplan::describeTask(llvm::ArrayRef<TaskOp> Ops, uint64_t Task) {
+  std::string S = "task " + std::to_string(Task);
+  const TaskOp *Op = findTaskOp(Ops, Task);
+  if (Op)
+    S += ", " + (Op->Result.empty() ? "" : Op->Result + " = ") + Op->Op +
+         " at " + Op->Location;
+  if (Op && !Op->ParentOp.empty())
+    S += " in " + Op->ParentOp + " at " + Op->ParentLocation;
+  return S;
+}
+
 std::string timeline::escape(llvm::StringRef S) {
   // printHTMLEscaped leaves newlines as they are; an attribute value (the
   // HTML page's data-tip) needs them as a character reference.

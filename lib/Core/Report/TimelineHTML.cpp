@@ -3,16 +3,32 @@
 #include "TimelineRender.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
 
 #include <algorithm>
 
 using namespace memplan;
 using namespace memplan::timeline;
 
+/// S as a JSON string that cannot end the <script> element holding it.
+static void writeJSONString(llvm::StringRef S, llvm::raw_ostream &OS) {
+  OS << '"';
+  for (unsigned char C : S) {
+    if (C == '"' || C == '\\')
+      OS << '\\' << C;
+    else if (C < 0x20 || C == '<')
+      OS << llvm::format("\\u%04x", C);
+    else
+      OS << C;
+  }
+  OS << '"';
+}
+
 /// The data the page's script draws from: per buffer [first, last, offset,
 /// size, index of the buffer it is in place of or -1], the live-bytes steps,
-/// the peak, and the report's peak that the self-test checks the buffers
-/// against.
+/// the peak, the report's peak that the self-test checks the buffers
+/// against, and the report's ops at the tasks [task, op, location, result,
+/// parent op, parent location].
 static void renderSectionData(const TimelineSection &S,
                               const SectionShape &Shape,
                               llvm::raw_ostream &OS) {
@@ -35,8 +51,32 @@ static void renderSectionData(const TimelineSection &S,
      << ",\"live\":[";
   for (auto [I, L] : llvm::enumerate(A.Peak.Live))
     OS << (I ? "," : "") << L;
+  OS << "]},\"ops\":[";
+  for (auto [I, T] : llvm::enumerate(S.Arena.TaskOps)) {
+    OS << (I ? "," : "") << "[" << T.Task << ",";
+    writeJSONString(T.Op, OS);
+    OS << ",";
+    writeJSONString(T.Location, OS);
+    OS << ",";
+    writeJSONString(T.Result, OS);
+    OS << ",";
+    writeJSONString(T.ParentOp, OS);
+    OS << ",";
+    writeJSONString(T.ParentLocation, OS);
+    OS << "]";
+  }
   OS << "]}";
-  OS << "}";
+}
+
+/// The report's peak in one line, above the picture: the task and its op
+/// (the page's self-test checks it against the buffers).
+static void renderPeakLine(const TimelineSection &S, llvm::raw_ostream &OS) {
+  const ArenaResult &A = S.Arena;
+  OS << "<p class=\"peak-line\" data-task=\"" << A.Peak.Task
+     << "\">peak: " << escape(describeTask(S.Arena.TaskOps, A.Peak.Task))
+     << "; " << escape(formatBytes(A.liveBound())) << " live (aligned) in "
+     << A.Peak.Live.size() << (A.Peak.Live.size() == 1 ? " buffer" : " buffers")
+     << "</p>\n";
 }
 
 /// Which buffers share bytes in place, in words.
@@ -70,11 +110,9 @@ static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
     if (Of)
       TakenBy[*Of].push_back(J);
   // Each in-place chain counts once, at its largest member's size.
-  std::string At;
-  if (!Arena.PeakOp.empty())
-    At = ": " + Arena.PeakOp + " at " + Arena.PeakLocation;
-  OS << "<details class=\"peak-box\" open><summary>Live at the peak (task "
-     << PeakTask << escape(At) << "): " << PeakLive.size() << " buffers, "
+  OS << "<details class=\"peak-box\" open><summary>Live at the peak ("
+     << escape(describeTask(S.Arena.TaskOps, PeakTask))
+     << "): " << PeakLive.size() << " buffers, "
      << escape(formatBytes(Shape.PeakBytes))
      << " aligned; click a column to sort, a row to find the buffer"
      << "</summary>\n<table class=\"peak-table\"><thead><tr>"
@@ -169,6 +207,7 @@ proportions).</p>
        << "<select data-a=\"mode\"><option value=\"linear\">linear</option>"
        << "<option value=\"spread\">spread (small buffers visible)</option>"
        << "</select><span class=\"view\"></span></div>\n";
+    renderPeakLine(S, OS);
     OS << "<svg class=\"tl\" xmlns=\"http://www.w3.org/2000/svg\" width=\""
        << num(kWidth) << "\" height=\"" << num(kHeight) << "\" viewBox=\"0 0 "
        << num(kWidth) << " " << num(kHeight) << "\">\n";

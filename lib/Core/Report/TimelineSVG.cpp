@@ -139,8 +139,8 @@ void timeline::renderSection(const TimelineSection &S,
   Key("live", "live bytes");
   Key("peak", "peak: task " + std::to_string(PeakTask) + ", " +
                   std::to_string(PeakLive.size()) + " live");
-  if (!A.PeakOp.empty())
-    Line("peak op: " + A.PeakOp);
+  if (const TaskOp *Op = findTaskOp(S.Arena.TaskOps, PeakTask))
+    Line("peak op: " + Op->Op);
   size_t NumInplace = llvm::count_if(
       Shape.InplaceOf, [](std::optional<size_t> Of) { return Of.has_value(); });
   if (NumInplace)

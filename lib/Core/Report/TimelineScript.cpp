@@ -360,6 +360,28 @@ const char *const memplan::timeline::PageScript = R"JS((function () {
     S.rects.forEach(function (e) { minH = Math.min(minH, Number(e.getAttribute('height'))); });
     r.push('spread min height ' + (minH >= 1 ? 'ok' : 'bad'));
     S.setMode(mode);
+    // The peak line and the tooltips name the report's op at each task.
+    var opAt = {};
+    S.d.ops.forEach(function (o) { opAt[o[0]] = o; });
+    function said(t) {
+      var o = opAt[t];
+      return 'task ' + t + (o ? ', ' + (o[3] ? o[3] + ' = ' : '') + o[1] +
+        ' at ' + o[2] + (o[4] ? ' in ' + o[4] + ' at ' + o[5] : '') : '');
+    }
+    var line = S.box.querySelector('p.peak-line');
+    var lt = line ? Number(line.getAttribute('data-task')) : -1;
+    var lineOk = lt === rep.task && lt === mine.task &&
+      line.textContent.indexOf('peak: ' + said(lt) + ';') === 0;
+    r.push('peak line ' + (lineOk ? 'ok' : 'bad (' +
+      (line ? line.textContent : 'missing') + '; page task ' + mine.task + ')'));
+    var tipsBad = 0;
+    if (S.d.ops.length)
+      S.rects.forEach(function (e, i) {
+        var tip = e.getAttribute('data-tip'), b = S.d.b[i];
+        function has(w, t) { return tip.indexOf('\n' + w + ': ' + said(t)) >= 0; }
+        if (!has('first', b[0]) || !has('last', b[1])) ++tipsBad;
+      });
+    r.push('task ops ' + (tipsBad ? 'bad (' + tipsBad + ' tooltips)' : 'ok'));
     out.push('section ' + n + ': ' + r.join(', '));
   });
   var t = document.getElementById('selftest');

@@ -170,7 +170,8 @@ std::string locationOf(mlir::Operation *Op);
 
 /// Fills in what the IR of Fn (of Analysis, not yet rewritten) says about
 /// each buffer of Arena (planned from Group): its alloc, type, and with
-/// WithWriters the op that computes it and the op at the peak.
+/// WithWriters the op that computes it and the op at every task the arena
+/// names (TaskOps).
 void describeBuffers(ArenaResult &Arena, mlir::FunctionOpInterface Fn,
                      const BufferUsageAnalysis &Analysis,
                      const ArenaGroup &Group, bool WithWriters);
