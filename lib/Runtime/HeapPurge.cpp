@@ -117,55 +117,26 @@ uint64_t BFCHeap::purgeLocked(Handle Keep) {
 }
 
 uint64_t BFCHeap::purgeOldestLocked(uint64_t Want, Handle Keep, bool AnyAge) {
+  // Idle: freed before the last pass but one, so free for a whole pass
+  // interval (an eighth of the delay) at least. An age in allocs and frees
+  // (once 1024) let one thread's growth purge what another heap's thread
+  // cycles through, and with 2 threads the random mix and tensor-mix purged
+  // and faulted back 130-210 MB per five replays.
+  std::vector<Handle> Idle = purgeableChunks([&](Handle H) {
+    return H != Keep && (AnyAge || passesSince(Chunks[H]) >= 2);
+  });
+  // Oldest first (free for the most passes); ties in bin order.
+  if (Want != UINT64_MAX)
+    std::stable_sort(Idle.begin(), Idle.end(), [&](Handle X, Handle Y) {
+      return passesSince(Chunks[X]) > passesSince(Chunks[Y]);
+    });
   uint64_t Bytes = 0;
-  for (Handle H = AgeHead; H != None && Bytes < Want;) {
-    Handle Next = Chunks[H].AgeNext;
-    const Chunk &C = Chunks[H];
-    // Idle: freed before the last pass but one, so free for a whole pass
-    // interval (an eighth of the delay) at least. An age in allocs and frees
-    // (once 1024) let one thread's growth purge what another heap's thread
-    // cycles through, and with 2 threads the random mix and tensor-mix
-    // purged and faulted back 130-210 MB per five replays.
-    bool Old = AnyAge || passesSince(C) >= 2;
-    if (H != Keep && Old) {
-      Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
-      ageRemove(H);
-    }
-    H = Next;
+  for (size_t I = 0; I < Idle.size() && Bytes < Want; ++I) {
+    Chunk &C = Chunks[Idle[I]];
+    Bytes += purgeChunk(*regionFor(C.Ptr), C);
+    C.Purgeable = false;
   }
   return Bytes;
-}
-
-// The free chunks whose whole pages may be purged join the age list in the
-// order they were freed; a chunk leaves it when allocated, merged or purged.
-void BFCHeap::ageInsert(Handle H) {
-  Chunk &C = Chunks[H];
-  uint64_t Addr = reinterpret_cast<uint64_t>(C.Ptr);
-  uint64_t Lo = alignUp(Addr, Page), Hi = alignDown(Addr + C.Size, Page);
-  if (Hi <= Lo || Hi - Lo < PurgeMin)
-    return;
-  C.InAge = true;
-  C.AgePrev = AgeTail;
-  C.AgeNext = None;
-  if (AgeTail != None)
-    Chunks[AgeTail].AgeNext = H;
-  else
-    AgeHead = H;
-  AgeTail = H;
-}
-
-void BFCHeap::ageRemove(Handle H) {
-  Chunk &C = Chunks[H];
-  if (C.AgePrev != None)
-    Chunks[C.AgePrev].AgeNext = C.AgeNext;
-  else
-    AgeHead = C.AgeNext;
-  if (C.AgeNext != None)
-    Chunks[C.AgeNext].AgePrev = C.AgePrev;
-  else
-    AgeTail = C.AgePrev;
-  C.AgePrev = C.AgeNext = None;
-  C.InAge = false;
 }
 
 // Every CheckEvery allocs and frees: the pages of chunks free for the delay
@@ -186,8 +157,7 @@ void BFCHeap::tick() {
 }
 
 bool BFCHeap::passLocked(uint64_t Now) {
-  // The list is in the order of going into a bin, but a split or merge
-  // keeps the older age: a full walk, every eighth of the delay.
+  // A full walk over the bins, every eighth of the delay.
   if (Now < NextPass)
     return false;
   NextPass = Now + std::max<uint64_t>(DelayNs / 8, 1);
@@ -201,20 +171,19 @@ bool BFCHeap::passLocked(uint64_t Now) {
 }
 
 uint64_t BFCHeap::purgeAged(uint64_t Now) {
-  uint64_t Bytes = 0;
-  for (Handle H = AgeHead; H != None;) {
-    Handle Next = Chunks[H].AgeNext;
-    // Freed before pass After = FreeSince + 1: surely free since that
-    // pass's time. Passes 16 back are more than the delay ago. (2^32 is a
-    // multiple of 16, so the wrapped count indexes PassTimes right.)
+  // Freed before pass After = FreeSince + 1: surely free since that pass's
+  // time. Passes 16 back are more than the delay ago. (2^32 is a multiple of
+  // 16, so the wrapped count indexes PassTimes right.)
+  std::vector<Handle> Aged = purgeableChunks([&](Handle H) {
     uint32_t Since = passesSince(Chunks[H]);
     uint32_t After = Chunks[H].FreeSince + 1;
-    if (Since >= 1 &&
-        (Since - 1 >= 16 || PassTimes[After % 16] + DelayNs <= Now)) {
-      Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
-      ageRemove(H);
-    }
-    H = Next;
+    return Since >= 1 &&
+           (Since - 1 >= 16 || PassTimes[After % 16] + DelayNs <= Now);
+  });
+  uint64_t Bytes = 0;
+  for (Handle H : Aged) {
+    Bytes += purgeChunk(*regionFor(Chunks[H].Ptr), Chunks[H]);
+    Chunks[H].Purgeable = false;
   }
   return Bytes;
 }

@@ -16,13 +16,8 @@ using namespace memplan::rt;
 
 //===-- Regions -----------------------------------------------------------===//
 
-const BFCHeap::Region *BFCHeap::regionFor(const void *Ptr) const {
-  const char *P = static_cast<const char *>(Ptr);
-  // The VIRTUAL source merges its blocks into one region: no search.
-  if (Regions.size() == 1)
-    return P >= Regions[0].Base && P < Regions[0].Base + Regions[0].Size
-               ? &Regions[0]
-               : nullptr;
+// Several regions (the MMAP and MALLOC sources): a binary search.
+const BFCHeap::Region *BFCHeap::regionForSlow(const char *P) const {
   auto It = std::upper_bound(
       Regions.begin(), Regions.end(), P,
       [](const char *V, const Region &R) { return V < R.Base; });
@@ -30,16 +25,6 @@ const BFCHeap::Region *BFCHeap::regionFor(const void *Ptr) const {
     return nullptr;
   --It;
   return P < It->Base + It->Size ? &*It : nullptr;
-}
-
-BFCHeap::Region *BFCHeap::regionFor(const void *Ptr) {
-  return const_cast<Region *>(
-      static_cast<const BFCHeap *>(this)->regionFor(Ptr));
-}
-
-void BFCHeap::setSlot(const char *Ptr, Handle H) {
-  Region *R = regionFor(Ptr);
-  R->Slots[(Ptr - R->Base) / Opts.rounding] = H;
 }
 
 BFCHeap::Handle BFCHeap::lastChunk(const Region &R) const {

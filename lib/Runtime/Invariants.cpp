@@ -131,23 +131,11 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
     return Fail("size caches hold " + std::to_string(InCache) +
                 " chunks, regions " + std::to_string(CachedInRegions) +
                 " cached chunks");
-  // The age list: free chunks in bins, each once.
-  uint64_t InAge = 0, Held = 0;
-  for (Handle H = AgeHead, Prev = None; H != None;
-       Prev = H, H = Chunks[H].AgeNext) {
-    const Chunk &C = Chunks[H];
-    if (!C.isFree() || C.Bin < 0 || !C.InAge || C.AgePrev != Prev)
-      return Fail("age list: holds a chunk that is not free in a bin");
-    if (++InAge > Chunks.size())
-      return Fail("age list: cycle");
-  }
-  if ((AgeHead == None) != (AgeTail == None) ||
-      (AgeTail != None && Chunks[AgeTail].AgeNext != None))
-    return Fail("age list: bad ends");
+  // Only free chunks in bins are purgeable.
+  uint64_t Held = 0;
   for (const Chunk &C : Chunks)
-    InAge -= C.InAge;
-  if (InAge)
-    return Fail("age list: a chunk marked in it is not");
+    if (C.Purgeable && (!C.isFree() || C.Bin < 0))
+      return Fail("purgeable: a chunk that is not free in a bin");
   for (const Region &R : Regions)
     Held += R.Size;
   if (Held != Stats.bytes_held)
