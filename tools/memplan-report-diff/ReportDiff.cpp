@@ -155,6 +155,11 @@ static void printArena(const Arena &A, const Arena &B, raw_ostream &OS) {
       "%-20s task %lld, %llu B -> task %lld, %llu B\n", "peak",
       (long long)A.PeakTask, (unsigned long long)A.LowerBound,
       (long long)B.PeakTask, (unsigned long long)B.LowerBound);
+  // What each peak task is, when the reports say (task_ops).
+  if (!A.PeakOp.empty() || !B.PeakOp.empty())
+    OS.indent(4) << format("%-20s ", "peak op")
+                 << (A.PeakOp.empty() ? "-" : A.PeakOp) << " -> "
+                 << (B.PeakOp.empty() ? "-" : B.PeakOp) << "\n";
   std::string SA = strategyText(A), SB = strategyText(B);
   OS.indent(4) << format("%-20s ", "strategy") << SA;
   if (SA != SB)

@@ -12,6 +12,18 @@ using namespace llvm;
 
 namespace memplan::diff {
 
+/// An entry of an arena's task_ops: the op a task number names.
+struct TaskOpEntry {
+  int64_t Task = 0;
+  std::string Op, Location;
+};
+
+static bool fromJSON(const json::Value &V, TaskOpEntry &T, json::Path P) {
+  json::ObjectMapper O(V, P);
+  return O && O.map("task", T.Task) && O.map("op", T.Op) &&
+         O.map("location", T.Location);
+}
+
 // The keys a comparison needs; the others (bounds, kinds, weights, ...) are
 // read by the tools that draw one report.
 static bool fromJSON(const json::Value &V, Buffer &B, json::Path P) {
@@ -36,7 +48,15 @@ static bool fromJSON(const json::Value &V, Arena &A, json::Path P) {
   if (!Peak)
     return true;
   json::ObjectMapper PO(*V.getAsObject()->get("peak"), P.field("peak"));
-  return PO.map("task", A.PeakTask);
+  if (!PO.map("task", A.PeakTask))
+    return false;
+  std::vector<TaskOpEntry> Ops;
+  if (!O.mapOptional("task_ops", Ops))
+    return false;
+  for (const TaskOpEntry &T : Ops)
+    if (T.Task == A.PeakTask)
+      A.PeakOp = T.Op + " at " + shortLocation(T.Location);
+  return true;
 }
 
 static bool fromJSON(const json::Value &V, Function &F, json::Path P) {

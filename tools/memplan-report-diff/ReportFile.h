@@ -30,6 +30,9 @@ struct Arena {
   std::string MemorySpace, Strategy, Chosen;
   uint64_t ArenaSize = 0, LowerBound = 0;
   int64_t PeakTask = 0;
+  /// The op at the peak task as the report's task_ops names it
+  /// ("memref.alloc at f.mlir:3:4"), or "" without one.
+  std::string PeakOp;
   std::vector<Buffer> Buffers;
 };
 
