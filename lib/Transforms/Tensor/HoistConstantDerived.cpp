@@ -9,6 +9,7 @@
 
 #include "HoistInternal.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
@@ -49,22 +50,18 @@ llvm::SetVector<Operation *> hoist_constants::constantDerivedOps(Block &Entry) {
 DenseSet<Operation *>
 hoist_constants::backwardSlice(ArrayRef<Value> Roots,
                                const llvm::SetVector<Operation *> &Derived) {
-  DenseSet<Operation *> Slice;
-  SmallVector<Operation *> Work;
+  // Through operands and the values their regions capture, staying inside
+  // Derived (which holds no block argument's owner).
+  BackwardSliceOptions Options;
+  Options.inclusive = true;
+  Options.omitBlockArguments = true;
+  Options.omitUsesFromAbove = false;
+  Options.filter = [&](Operation *Op) { return Derived.contains(Op); };
+  llvm::SetVector<Operation *> Slice;
   for (Value V : Roots)
-    Work.push_back(V.getDefiningOp());
-  while (!Work.empty()) {
-    Operation *Op = Work.pop_back_val();
-    if (!Op || !Derived.contains(Op) || !Slice.insert(Op).second)
-      continue;
-    for (Value V : Op->getOperands())
-      Work.push_back(V.getDefiningOp());
-    llvm::SetVector<Value> Captured;
-    getUsedValuesDefinedAbove(Op->getRegions(), Captured);
-    for (Value V : Captured)
-      Work.push_back(V.getDefiningOp());
-  }
-  return Slice;
+    if (Operation *Def = V.getDefiningOp())
+      (void)getBackwardSlice(Def, &Slice, Options);
+  return DenseSet<Operation *>(Slice.begin(), Slice.end());
 }
 
 std::string
