@@ -24,11 +24,24 @@
 using namespace mlir;
 using namespace memplan;
 
-llvm::Expected<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
-                                                          Operation *Scope) {
-  if (!MemTy.hasStaticShape())
-    return llvm::createStringError("dynamic shape");
-  return getBufferLayout(MemTy, Scope);
+/// The layout of Type, or Why = NoLayout naming what getBufferLayout found.
+static std::optional<ElementLayout>
+knownLayout(MemRefType Type, Operation *Scope, UnplannedReason &Why) {
+  llvm::Expected<ElementLayout> Layout = getBufferLayout(Type, Scope);
+  if (Layout)
+    return *Layout;
+  Why = {UnplannedKind::NoLayout, llvm::toString(Layout.takeError())};
+  return std::nullopt;
+}
+
+std::optional<ElementLayout> memplan::staticBufferLayout(MemRefType MemTy,
+                                                         Operation *Scope,
+                                                         UnplannedReason &Why) {
+  if (!MemTy.hasStaticShape()) {
+    Why = {UnplannedKind::DynamicShape, ""};
+    return std::nullopt;
+  }
+  return knownLayout(MemTy, Scope, Why);
 }
 
 static bool isFunctionArgument(Value V) {
@@ -201,8 +214,9 @@ static std::optional<SizeBound> upperBound(Value Size, int64_t ArgumentBound) {
   return SizeBound{*Bound, ""};
 }
 
-llvm::Expected<ElementLayout>
-memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound,
+std::optional<ElementLayout>
+memplan::boundedBufferLayout(memref::AllocOp Alloc, UnplannedReason &Why,
+                             int64_t ArgumentDimBound,
                              SmallVectorImpl<SizePromise> *Promises) {
   MemRefType Type = Alloc.getType();
   SmallVector<int64_t> Shape(Type.getShape());
@@ -212,63 +226,62 @@ memplan::boundedBufferLayout(memref::AllocOp Alloc, int64_t ArgumentDimBound,
       unsigned Index = Next++;
       std::optional<SizeBound> Bound =
           upperBound(Alloc.getDynamicSizes()[Index], ArgumentDimBound);
-      if (!Bound)
-        return llvm::createStringError("dynamic shape");
+      if (!Bound) {
+        Why = {UnplannedKind::DynamicShape, ""};
+        return std::nullopt;
+      }
       Dim = Bound->Value;
       if (Promises && !Bound->Promise.empty())
         Promises->push_back({Index, Bound->Value, Bound->Promise});
     }
-  return getBufferLayout(MemRefType::get(Shape, Type.getElementType(),
-                                         Type.getLayout(),
-                                         Type.getMemorySpace()),
-                         Alloc.getOperation());
+  return knownLayout(MemRefType::get(Shape, Type.getElementType(),
+                                     Type.getLayout(), Type.getMemorySpace()),
+                     Alloc.getOperation(), Why);
 }
 
 /// The size and alignment of Facts' buffer under Options, or why it has
-/// none; the reasons come in the order the checks used to run.
+/// none: a reason of the size first, then the one whose kind comes first.
 static std::optional<UnplannedBuffer>
 sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
            PlannableBuffer &Buffer) {
   memref::AllocOp Alloc = Facts.Alloc;
-  auto Leave = [&](std::string Reason) {
-    return UnplannedBuffer{Alloc, std::move(Reason), nullptr};
+  auto Leave = [&](UnplannedReason Why) {
+    return UnplannedBuffer{Alloc, std::move(Why), nullptr};
   };
   MemRefType Type = Alloc.getType();
   SmallVector<SizePromise, 1> Promises;
-  llvm::Expected<ElementLayout> Layout =
+  UnplannedReason Why;
+  std::optional<ElementLayout> Layout =
       Type.hasStaticShape()
-          ? staticBufferLayout(Type, Alloc.getOperation())
-          : boundedBufferLayout(Alloc, Options.ArgumentDimBound, &Promises);
+          ? staticBufferLayout(Type, Alloc.getOperation(), Why)
+          : boundedBufferLayout(Alloc, Why, Options.ArgumentDimBound,
+                                &Promises);
   // A bound far above what the program will use (minui %n, 2^40) would
   // make an arena nobody can allocate: above the cap it stays dynamic.
-  bool OverCap =
-      Layout && !Type.hasStaticShape() && Layout->Size > Options.MaxStaticBytes;
-  if (OverCap)
-    Layout = llvm::createStringError(
-        "dynamic shape (its bound, " + std::to_string(Layout->Size) +
-        " bytes, is above max-static-bytes=" +
-        std::to_string(Options.MaxStaticBytes) + ")");
+  if (Layout && !Type.hasStaticShape() &&
+      Layout->Size > Options.MaxStaticBytes) {
+    Why = {UnplannedKind::BoundAboveCap,
+           std::to_string(Layout->Size) + " bytes, is above max-static-bytes=" +
+               std::to_string(Options.MaxStaticBytes)};
+    Layout.reset();
+  }
   bool Dynamic = false;
   if (!Layout) {
-    std::string Why = llvm::toString(Layout.takeError());
-    if (!Options.DynamicRecords ||
-        !StringRef(Why).starts_with("dynamic shape")) {
-      UnplannedBuffer U = Leave(Why);
-      U.AlwaysRemark = OverCap;
-      return U;
-    }
+    if (!Options.DynamicRecords || !Why.isDynamicShape())
+      return Leave(std::move(Why));
     Promises.clear();
-    Layout = getBufferLayout(Type, Alloc.getOperation());
+    Layout = knownLayout(Type, Alloc.getOperation(), Why);
     if (!Layout)
-      return Leave(llvm::toString(Layout.takeError()));
+      return Leave(std::move(Why));
     Dynamic = true;
   }
-  if (Facts.Left && !Facts.LeftLate)
-    return Facts.Left;
-  if (Options.DeallocationRunsAfter && Facts.LeftIfDeallocationRunsAfter)
-    return Facts.LeftIfDeallocationRunsAfter;
-  if (Facts.Left)
-    return Facts.Left;
+  std::optional<UnplannedBuffer> First = Facts.Left;
+  if (Options.DeallocationRunsAfter && Facts.LeftIfDeallocationRunsAfter &&
+      (!First ||
+       Facts.LeftIfDeallocationRunsAfter->Reason.Kind < First->Reason.Kind))
+    First = Facts.LeftIfDeallocationRunsAfter;
+  if (First)
+    return First;
   Buffer = Facts.Buffer;
   Buffer.Dynamic = Dynamic;
   Buffer.Promises.assign(Promises.begin(), Promises.end());
@@ -290,7 +303,7 @@ BufferUsageAnalysis::buffers(const UsageRecordsOptions &Options) const {
     if (std::optional<UnplannedBuffer> Why =
             sizeBuffer(Facts, Options, Buffer)) {
       LLVM_DEBUG(llvm::dbgs() << "left alone: " << Facts.Alloc.getLoc() << ": "
-                              << Why->Reason << "\n");
+                              << Why->Reason.message() << "\n");
       Result.Unplanned.push_back(std::move(*Why));
       continue;
     }

@@ -73,18 +73,19 @@ private:
   AllocFacts analyze(memref::AllocOp Alloc) {
     AllocFacts Facts;
     Facts.Alloc = Alloc;
-    PastDeallocationCheck = false;
-    if (std::optional<UnplannedBuffer> Why = analyze(Alloc, Facts)) {
+    if (std::optional<UnplannedBuffer> Why = analyze(Alloc, Facts))
       Facts.Left = std::move(*Why);
-      Facts.LeftLate = PastDeallocationCheck;
-    }
     return Facts;
   }
 
   std::optional<UnplannedBuffer> analyze(memref::AllocOp Alloc,
                                          AllocFacts &Facts) {
-    auto Leave = [&](const Twine &Reason, Operation *Culprit = nullptr) {
-      return UnplannedBuffer{Alloc, Reason.str(), Culprit};
+    auto Leave = [&](UnplannedKind Kind, Operation *Culprit = nullptr,
+                     std::string Detail = "") {
+      return UnplannedBuffer{Alloc, {Kind, std::move(Detail)}, Culprit};
+    };
+    auto Named = [](Operation *Op) {
+      return Op->getName().getStringRef().str();
     };
     MemRefType Type = Alloc.getType();
     PlannableBuffer &Buffer = Facts.Buffer;
@@ -95,17 +96,11 @@ private:
     for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
          P = P->getParentOp()) {
       if (isParallelLoop(P))
-        return Leave("inside a parallel loop ('" + P->getName().getStringRef() +
-                         "')",
-                     P);
+        return Leave(UnplannedKind::InParallelLoop, P, Named(P));
       if (BufferAliasAnalysis::isAsynchronous(P))
-        return Leave("inside an asynchronous region ('" +
-                         P->getName().getStringRef() + "')",
-                     P);
+        return Leave(UnplannedKind::InAsyncRegion, P, Named(P));
       if (!isa<RegionBranchOpInterface>(P))
-        return Leave("inside a region of unknown semantics ('" +
-                         P->getName().getStringRef() + "')",
-                     P);
+        return Leave(UnplannedKind::InUnknownRegion, P, Named(P));
     }
 
     const BufferAliasInfo &Info =
@@ -120,13 +115,14 @@ private:
         Operation *Owner = Arg.getOwner()->getParentOp();
         if (Owner != Fn.getOperation() && Owner->isProperAncestor(Alloc) &&
             isLoop(Owner))
-          return Leave("carried across iterations of its loop", Owner);
+          return Leave(UnplannedKind::CarriedByLoop, Owner);
       }
       if (Live && isLiveAt(V, Alloc))
-        return Leave("carried across iterations of a control-flow loop");
+        return Leave(UnplannedKind::CarriedByCFGLoop);
     }
     if (Info.Escape)
-      return Leave(Info.Escape->Reason, Info.Escape->Culprit);
+      return Leave(UnplannedKind::Escapes, Info.Escape->Culprit,
+                   Info.Escape->Reason);
     // Left alone only when the ownership-based deallocation runs after
     // planning (UsageRecordsOptions::DeallocationRunsAfter).
     for (Value V : Info.Aliases) {
@@ -139,21 +135,13 @@ private:
                              : V.getDefiningOp();
       if (isa<BlockArgument>(V) || isa<RegionBranchOpInterface>(Owner))
         Facts.LeftIfDeallocationRunsAfter =
-            Leave("forwarded through control flow, where the "
-                  "deallocation that runs after planning would free "
-                  "the arena",
-                  Owner);
+            Leave(UnplannedKind::ForwardedThroughControlFlow, Owner);
       // Live into another block of a CFG: the deallocation takes
       // ownership of it there and frees it through its view.
       else if (Live && isLiveIntoABlock(V))
         Facts.LeftIfDeallocationRunsAfter =
-            Leave("used in another block of a CFG, where the "
-                  "deallocation that runs after planning would free "
-                  "the arena");
+            Leave(UnplannedKind::UsedInAnotherBlock);
     }
-
-    // Reasons found from here on come after that one.
-    PastDeallocationCheck = true;
 
     // The record spans every point where an alias may be live: its
     // definition, its uses, and over a CFG the blocks it is live into or
@@ -182,7 +170,7 @@ private:
         for (Operation *P = Alloc->getParentOp(); P != Fn.getOperation();
              P = P->getParentOp())
           if (isLoop(P) && !P->isAncestor(User))
-            return Leave("outlives the iteration of its loop", User);
+            return Leave(UnplannedKind::OutlivesIteration, User);
         S.add(firstTaskOf(User, Alloc), lastTaskOf(User, Alloc), User);
       }
       if (Live)
@@ -277,9 +265,6 @@ private:
   BufferUsageAnalysis &Result;
   bool HasMultiBlockRegions = false;
   std::optional<Liveness> Live;
-  /// The alloc being analyzed got past the checks that only hold when the
-  /// deallocation runs after planning.
-  bool PastDeallocationCheck = false;
 };
 
 } // namespace memplan

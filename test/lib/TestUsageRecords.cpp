@@ -30,7 +30,7 @@ struct TestUsageRecordsPass
             << P.Record.FirstTask << ", " << P.Record.LastTask << "]"
             << (P.Persistent ? ", persistent" : "");
       for (const memplan::UnplannedBuffer &U : B.Unplanned)
-        U.Alloc->emitRemark() << "unplanned: " << U.Reason;
+        U.Alloc->emitRemark() << "unplanned: " << U.Reason.message();
     });
   }
 };

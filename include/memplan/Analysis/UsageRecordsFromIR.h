@@ -14,6 +14,7 @@
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Analysis/TaskNumbering.h"
+#include "memplan/Analysis/UnplannedReason.h"
 #include "memplan/Core/Types.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -61,11 +62,8 @@ struct PlannableBuffer {
 /// A buffer left alone, with the reason and the op that caused it.
 struct UnplannedBuffer {
   mlir::Operation *Alloc;
-  std::string Reason;
+  UnplannedReason Reason;
   mlir::Operation *Culprit = nullptr;
-  /// Said with a remark even when remarks are off: a bound the user may
-  /// not expect to be refused (above max-static-bytes).
-  bool AlwaysRemark = false;
 };
 
 struct FunctionBuffers {
@@ -131,10 +129,8 @@ struct AllocFacts {
   mlir::memref::AllocOp Alloc;
   /// Why it is left alone under any options.
   std::optional<UnplannedBuffer> Left;
-  /// Left was found after LeftIfDeallocationRunsAfter would have been: that
-  /// reason, when it applies, is the one reported.
-  bool LeftLate = false;
-  /// Why it is left alone when the deallocation runs after planning.
+  /// Why it is left alone when the deallocation runs after planning; of the
+  /// two, the reason whose kind comes first in UnplannedKind is reported.
   std::optional<UnplannedBuffer> LeftIfDeallocationRunsAfter;
   /// Tasks, last user, deallocs, memory space; the options give the size
   /// and the alignment.
@@ -183,18 +179,21 @@ FunctionBuffers computeUsageRecords(mlir::FunctionOpInterface Function,
 
 /// Byte size of a dynamic alloc at the constant upper bound of each of its
 /// dynamic sizes (ValueBoundsOpInterface, or `memplan.max` on a function
-/// argument, or dim-bounds on a dynamic dimension of one), or "dynamic
-/// shape" when a size has none. The sizes whose bound is a promise of the
-/// user's are added to \p Promises.
-llvm::Expected<ElementLayout>
-boundedBufferLayout(mlir::memref::AllocOp Alloc, int64_t ArgumentDimBound = -1,
+/// argument, or dim-bounds on a dynamic dimension of one); none, with \p Why
+/// set, when a size has no bound (DynamicShape) or the layout is unknown
+/// (NoLayout). The sizes whose bound is a promise of the user's are added
+/// to \p Promises.
+std::optional<ElementLayout>
+boundedBufferLayout(mlir::memref::AllocOp Alloc, UnplannedReason &Why,
+                    int64_t ArgumentDimBound = -1,
                     llvm::SmallVectorImpl<SizePromise> *Promises = nullptr);
 
 /// Byte size (Size) of a memref type's buffer and the alignment its
-/// elements need, or a reason why the planner cannot use it (dynamic shape,
-/// layout, element type, overflow).
-llvm::Expected<ElementLayout> staticBufferLayout(mlir::MemRefType Type,
-                                                 mlir::Operation *Scope);
+/// elements need; none, with \p Why set, when the planner cannot use it
+/// (dynamic shape, layout, element type, overflow).
+std::optional<ElementLayout> staticBufferLayout(mlir::MemRefType Type,
+                                                mlir::Operation *Scope,
+                                                UnplannedReason &Why);
 
 } // namespace memplan
 

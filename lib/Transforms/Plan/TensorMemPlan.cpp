@@ -203,22 +203,22 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
 
   void reportUnplanned(FunctionOpInterface Fn, const UnplannedBuffer &U,
                        FunctionReport &Report) {
+    std::string Reason = U.Reason.message();
     LLVM_DEBUG(llvm::dbgs() << "left alone: " << U.Alloc->getLoc() << ": "
-                            << U.Reason << "\n");
-    Report.Unplanned.push_back({locationOf(U.Alloc),
-                                U.Alloc->getName().getStringRef().str(),
-                                U.Reason});
+                            << Reason << "\n");
+    Report.Unplanned.push_back(
+        {locationOf(U.Alloc), U.Alloc->getName().getStringRef().str(), Reason});
     // MLIR's remark engine (--remarks-filter=memplan ...): on when asked.
     remark::missed(U.Alloc->getLoc(),
                    remark::RemarkOpts::name("BufferNotPlanned")
                        .category("memplan")
                        .subCategory("tensor-mem-plan")
                        .function(Fn.getName()))
-        << remark::reason("{0}", U.Reason);
-    if (!remarks && !U.AlwaysRemark)
+        << remark::reason("{0}", Reason);
+    if (!remarks && !U.Reason.alwaysRemarked())
       return;
     InFlightDiagnostic D = U.Alloc->emitRemark()
-                           << "buffer not planned: " << U.Reason;
+                           << "buffer not planned: " << Reason;
     if (U.Culprit)
       D.attachNote(U.Culprit->getLoc()) << "because of this op";
   }
@@ -264,7 +264,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       if (failed(rewriteGroup(Fn, G, A, Buffers, AsArgument, Arenas)))
         return failure();
     for (const UnplannedBuffer &U : Buffers.Unplanned)
-      if (StringRef(U.Reason).starts_with("dynamic shape"))
+      if (U.Reason.isDynamicShape())
         ++Report.NumDynamic;
     Report.Calls = callSites(Fn, AsArgument, Arenas);
     Report.ArenasFromCallers = AsArgument;
