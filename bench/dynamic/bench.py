@@ -3,7 +3,12 @@
 live peak, for three lowerings of the same program:
 
   memplan   --memplan-pipeline (static buffers in arenas, dynamic ones from
-            libmemplan_runtime, freed at their last use);
+            libmemplan_runtime, freed at their last use; the offsets of a
+            function's dynamic buffers computed at its entry from an order
+            planned at compile time: a symbolic plan);
+  rt-plan   --memplan-pipeline="symbolic=false": the same, those offsets
+            planned when the function runs (memplan_rt_plan, cached per
+            shape);
   today     --memplan-pipeline="runtime=false": the same plan, every buffer left
             freed where --buffer-deallocation-pipeline puts it (end of its
             block), served by the same BFC runtime: memplan's lowering before
@@ -42,6 +47,7 @@ LOWER = ["--convert-linalg-to-loops", "--expand-strided-metadata", "--lower-affi
          "--reconcile-unrealized-casts"]
 VARIANTS = {
     "memplan": (["--memplan-pipeline"], "runtime"),
+    "rt-plan": (["--memplan-pipeline=symbolic=false"], "runtime"),
     "today": (["--memplan-pipeline=runtime=false"], "runtime"),
     "upstream": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "malloc"),
 }
@@ -103,8 +109,8 @@ def main():
     print("peak bytes reserved / live peak bytes (live peak from the IR; memplan, today:"
           " MEMPLAN_RT_STATS 'peak bytes reserved' of the BFC runtime serving every buffer;"
           " upstream: malloc usable bytes of the live blocks)")
-    print(f"{'model':6}{'size':>6}{'live peak':>12}{'in use':>9}{'memplan':>12}{'x':>7}"
-          f"{'today':>12}{'x':>7}{'upstream':>12}{'x':>7}")
+    print(f"{'model':6}{'size':>6}{'live peak':>12}{'in use':>9}{'rt in use':>10}"
+          + "".join(f"{n:>12}{'x':>7}" for n in VARIANTS))
     worst = 0.0
     for model, sizes in (("bert", a.bert), ("cnn", a.cnn)):
         for size in [int(s) for s in sizes.split(",") if s]:
@@ -113,17 +119,19 @@ def main():
                  "--sizes", str(size), "-o", src])
             live = live_peak(opt, src)
             row, outs = {}, {}
+            inuse_of = {}
             for name in VARIANTS:
-                outs[name], row[name], inuse, _ = run_variant(opt, src, name, libs, rtlib)
-                if name == "memplan":
-                    memplan_inuse = inuse
+                outs[name], row[name], inuse_of[name], _ = run_variant(
+                    opt, src, name, libs, rtlib)
+            memplan_inuse = inuse_of["memplan"]
             if len(set(outs.values())) != 1:
                 sys.exit(f"{model} {size}: outputs differ: {outs}")
             worst = max(worst, row["memplan"] / live)
             print(f"{model:6}{size:6}{live:12}{memplan_inuse / live:9.3f}"
+                  f"{inuse_of['rt-plan'] / live:10.3f}"
                   + "".join(f"{row[n]:12}{row[n] / live:7.3f}" for n in VARIANTS), flush=True)
     print(f"memplan worst: {worst:.3f}x the live peak (goal: 1.05x); 'in use': memplan's"
-          " peak bytes in use (256-byte rounded) over the live peak")
+          " peak bytes in use (256-byte rounded) over the live peak, 'rt in use' rt-plan's")
 
 
 if __name__ == "__main__":

@@ -137,6 +137,7 @@ TensorMemLowerRuntimeOptions
 MemPlanPipelineOptions::lowerRuntimeOptions() const {
   TensorMemLowerRuntimeOptions O;
   O.alignment = alignment;
+  O.symbolic = symbolic;
   // The report then says what became of the dynamic buffers too.
   O.report = report;
   O.remarks = remarks;

@@ -2,7 +2,8 @@
 // "dynamic shape" (unplanned), and tensor-mem-lower-runtime (run by
 // memplan-pipeline with the same report=) adds what the runtime lowering did.
 // Three of the MLP's four buffers are sized at the entry and planned together
-// into one run-time arena; the fourth is returned, so it stays as it was.
+// into one run-time arena, their offsets computed at the entry (a symbolic
+// plan, one order); the fourth is returned, so it stays as it was.
 // RUN: memplan-opt %s --memplan-pipeline="report=%t.json" -o /dev/null
 // RUN: FileCheck %s --input-file=%t.json
 // Alone, with plan-at-run-time=false: every buffer one by one, and a report
@@ -23,16 +24,18 @@
 // CHECK:      "runtime": {
 // CHECK-NEXT:   "left_alone": [
 // CHECK-NEXT:     {
-// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":71:9)",
+// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":75:9)",
 // CHECK-NEXT:       "reason": "returned"
 // CHECK:        "per_buffer": [],
+// CHECK-NEXT:   "plan": "symbolic",
 // CHECK-NEXT:   "run_time_arena": [
 // CHECK-NEXT:     {
-// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":59:9)"
-// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":62:9)"
-// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":68:9)"
+// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":63:9)"
+// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":66:9)"
+// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":72:9)"
 // CHECK-NEXT:     }
-// CHECK-NEXT:   ]
+// CHECK-NEXT:   ],
+// CHECK-NEXT:   "symbolic_orders": 1
 // CHECK:      "unplanned": [
 // CHECK-COUNT-3: "served_at_run_time": "run-time arena"
 // CHECK-NOT:  "served_at_run_time"
@@ -41,13 +44,14 @@
 // ALONE:      "function": "mlp",
 // ALONE:      "per_buffer": [
 // ALONE-COUNT-3: "reason": "plan-at-run-time=false"
+// ALONE:      "plan": "per buffer",
 // ALONE:      "run_time_arena": []
 
 // REMARK-ALONE-COUNT-3: remark: tensor-mem-lower-runtime: served one by one by memplan_rt_alloc: plan-at-run-time=false
 // REMARK-ALONE: remark: tensor-mem-lower-runtime: @mlp: 0 dynamic buffers planned together in one run-time arena (memplan_rt_plan), 3 served one by one (memplan_rt_alloc), 1 left alone
 
-// REMARK-COUNT-3: remark: tensor-mem-lower-runtime: planned at run time, in the function's run-time arena
-// REMARK: remark: tensor-mem-lower-runtime: @mlp: 3 dynamic buffers planned together in one run-time arena (memplan_rt_plan), 0 served one by one (memplan_rt_alloc), 1 left alone
+// REMARK-COUNT-3: remark: tensor-mem-lower-runtime: in the function's run-time arena (offsets computed at entry)
+// REMARK: remark: tensor-mem-lower-runtime: @mlp: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order), 0 served one by one (memplan_rt_alloc), 1 left alone
 
 // BADPATH: error: tensor-mem-lower-runtime: cannot write '{{.*}}r.json'
 

@@ -10,13 +10,21 @@
 // RUN:   | FileCheck %s --check-prefixes=CHECK,STATS
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime="plan-at-run-time=false" \
 // RUN:   | FileCheck %s --check-prefix=IR
-// Planned at run time (the default): both temporaries' sizes come from the
-// argument, so one arena per call holds both; same output, one alloc per call.
+// Planned at run time by memplan_rt_plan (symbolic=false): both temporaries'
+// sizes come from the argument, so one arena per call holds both; same
+// output, one alloc per call.
+// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime=symbolic=false %lower_to_llvm \
+// RUN:   | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK,RTPLAN
+// RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime=symbolic=false \
+// RUN:   | FileCheck %s --check-prefix=RTPLANIR
+// The default: the same arena, its offsets computed at the entry from an
+// order planned at compile time (the sizes are multiples of the argument).
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime %lower_to_llvm \
 // RUN:   | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 \
 // RUN:   | FileCheck %s --check-prefixes=CHECK,RTPLAN
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --tensor-mem-lower-runtime \
-// RUN:   | FileCheck %s --check-prefix=RTPLANIR
+// RUN:   | FileCheck %s --check-prefix=SYMIR
 
 // A[i,j] = i + j (n x 8), B = 0.5 (8 x 16), C[k,l] = 2k - l (16 x 4), so
 // (A B)[i,k] = 0.5 * (8i + 28) = 4i + 14 and
@@ -116,5 +124,11 @@ func.func @main() {
 // RTPLANIR-COUNT-2: memref.view %[[ARENA]]
 // RTPLANIR: call @memplan_rt_free(%[[ARENA]])
 // RTPLANIR-NEXT: return
+// SYMIR-LABEL: func.func @chain
+// SYMIR-NOT: memplan_rt_plan
+// SYMIR: %[[ARENA:.*]] = call @memplan_rt_alloc
+// SYMIR-COUNT-2: memref.view %[[ARENA]]
+// SYMIR: call @memplan_rt_free(%[[ARENA]])
+// SYMIR-NEXT: return
 // STATS: bytes in use: 0
 // STATS: requested bytes in use: 0

@@ -12,7 +12,11 @@
 // RUN: memplan-opt %s --tensor-mem-lower-runtime %lower_to_llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext \
 // RUN:   | FileCheck %s
-// RUN: memplan-opt %s --tensor-mem-lower-runtime | FileCheck %s --check-prefix=IR
+// RUN: memplan-opt %s --tensor-mem-lower-runtime="symbolic=false" %lower_to_llvm \
+// RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext \
+// RUN:   | FileCheck %s
+// RUN: memplan-opt %s --tensor-mem-lower-runtime="symbolic=false" | FileCheck %s --check-prefix=IR
+// RUN: memplan-opt %s --tensor-mem-lower-runtime | FileCheck %s --check-prefix=SYM
 
 // The two entry allocs of each function are planned together at run time
 // (a table of 2 + 3*2 entries); every other alloc is served on its own,
@@ -34,6 +38,24 @@
 // IR: cf.cond_br
 // IR: ^bb2:
 // IR: call @memplan_rt_alloc
+// With their offsets computed at the entry (the default), the same allocs
+// are left where they run.
+// SYM-LABEL: func.func @shapes
+// SYM-NOT: memplan_rt_plan
+// SYM: arith.mului_extended
+// SYM: scf.if
+// SYM: call @memplan_rt_alloc
+// SYM: scf.for
+// SYM: call @memplan_rt_alloc
+// SYM: scf.while
+// SYM: call @memplan_rt_alloc
+// SYM: scf.index_switch
+// SYM: call @memplan_rt_alloc
+// SYM-LABEL: func.func @early_exit
+// SYM-NOT: memplan_rt_plan
+// SYM: cf.cond_br
+// SYM: ^bb2:
+// SYM: call @memplan_rt_alloc
 
 // CHECK: 42
 // CHECK-NEXT: 43

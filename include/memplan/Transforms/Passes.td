@@ -198,6 +198,11 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
            "its entry together, at run time (one arena per call, plans "
            "cached per shape in libmemplan_runtime)",
            "::memplan::helpDefault">,
+    Option<"symbolic", "symbolic", "bool", /*default=*/"true",
+           "When those sizes are polynomials of values known at the entry, "
+           "plan their order at compile time and compute the offsets at the "
+           "entry (no memplan_rt_plan call)",
+           "::memplan::helpDefault">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Per function, a remark with how many dynamic buffers went into "
            "the run-time arena and how many are served one by one; per "

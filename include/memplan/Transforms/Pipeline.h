@@ -156,6 +156,13 @@ struct MemPlanPipelineOptions
       llvm::cl::desc("Lower the allocs left (dynamic shapes) to "
                      "libmemplan_runtime calls"),
       llvm::cl::init(true)};
+  Option<bool> symbolic{
+      *this, "symbolic",
+      llvm::cl::desc("Compute the offsets of dynamic buffers at a function's "
+                     "entry from an order planned at compile time, when their "
+                     "sizes are polynomials of its arguments (else "
+                     "memplan_rt_plan plans them when it runs)"),
+      llvm::cl::init(true)};
 
   // The options of each pass the pipeline runs, made from the pipeline's
   // own (as upstream's SparsifierOptions does): the one place an option is

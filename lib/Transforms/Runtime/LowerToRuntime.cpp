@@ -218,25 +218,33 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
       bool Failed = false;
       SmallVector<memplan::NotAtRunTime> Left;
+      memplan::ArenaPlanKind Kind;
       SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
-          Fn, alignment, ++Site,
-          [&]() -> FailureOr<memplan::RuntimeFunctions> {
-            if (!Table || failed(declareRuntime(Table, /*WithPlan=*/true))) {
+          Fn, alignment, ++Site, symbolic,
+          [&](bool WithPlan) -> FailureOr<memplan::RuntimeFunctions> {
+            if (!Table || failed(declareRuntime(Table, WithPlan))) {
               Failed = true;
               return failure();
             }
             return Declared.lookup(Table);
           },
-          &Left);
+          &Left, &Kind);
       if (Failed)
         return signalPassFailure();
       for (const memplan::NotAtRunTime &L : Left)
         NotInArena[L.Alloc] = L.Reason;
+      if (!Replaced.empty()) {
+        summaryOf(Fn).ArenaPlan = Kind.Symbolic ? "symbolic" : "run-time";
+        summaryOf(Fn).Orders = Kind.Orders;
+      }
       for (memref::AllocOp Alloc : Replaced) {
         summaryOf(Fn).Arena.push_back(memplan::locationOf(Alloc));
         if (remarks)
-          Alloc.emitRemark() << "tensor-mem-lower-runtime: planned at run "
-                                "time, in the function's run-time arena";
+          Alloc.emitRemark() << "tensor-mem-lower-runtime: in the function's "
+                                "run-time arena ("
+                             << (Kind.Symbolic ? "offsets computed at entry"
+                                               : "planned at run time")
+                             << ")";
         Alloc.erase();
       }
     }
@@ -317,8 +325,12 @@ void TensorMemLowerRuntimePass::emitSummaries() {
     S.Fn.emitRemark() << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
                       << S.Arena.size()
                       << " dynamic buffers planned together in one run-time "
-                         "arena (memplan_rt_plan), "
-                      << S.PerBuffer.size()
+                         "arena ("
+                      << (S.ArenaPlan == "symbolic"
+                              ? "symbolic plan, " + std::to_string(S.Orders) +
+                                    (S.Orders == 1 ? " order" : " orders")
+                              : std::string("memplan_rt_plan"))
+                      << "), " << S.PerBuffer.size()
                       << " served one by one (memplan_rt_alloc), "
                       << S.LeftAlone.size() << " left alone";
 }

@@ -2,16 +2,18 @@
 //
 // The dynamic buffers of a function whose sizes can all be computed at its
 // entry (from its arguments, by pure ops) are planned together when it
-// runs: the entry computes their byte sizes, `memplan_rt_plan` places them
-// with the records' static liveness (cached per shape in the runtime), one
-// `memplan_rt_alloc` gives the arena, and each alloc becomes a view at its
-// offset. The arena is freed at every exit. What is left (sizes known only
-// mid-function, or an alloc that may not run on every call) stays for the
-// per-buffer lowering.
+// runs: the entry computes their byte sizes, then their offsets, from an
+// order made at compile time when the sizes are polynomials of the entry's
+// values (SymbolicPlan.cpp), or else by `memplan_rt_plan` with the records'
+// static liveness (cached per shape in the runtime); one `memplan_rt_alloc`
+// gives the arena, and each alloc becomes a view at its offset. The arena is
+// freed at every exit. What is left (sizes known only mid-function, or an alloc
+// that may not run on every call) stays for the per-buffer lowering.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PlanAtRunTime.h"
+#include "SymbolicPlan.h"
 
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 #include "memplan/Runtime/memplan_runtime.h"
@@ -49,12 +51,62 @@ Value cloneAtEntry(OpBuilder &B, Value V, IRMapping &Map) {
   return Map.lookup(V);
 }
 
+/// The table memplan_rt_plan reads (count, site, sizes, first and last
+/// tasks), the call, and the offsets it writes; returns the arena's size.
+Value planWithRuntime(OpBuilder &B, Location Loc,
+                      const memplan::RuntimeFunctions &RT,
+                      ArrayRef<const memplan::PlannableBuffer *> Chosen,
+                      int64_t Site, Value AlignArg,
+                      SmallVectorImpl<Value> &Offset) {
+  Type I64 = B.getI64Type();
+  auto Const = [&](int64_t V) {
+    return arith::ConstantIntOp::create(B, Loc, I64, V).getResult();
+  };
+  int64_t N = Chosen.size();
+  auto TableType = MemRefType::get({2 + 3 * N}, I64);
+  auto OffsetsType = MemRefType::get({N}, I64);
+  Value Table = memref::AllocaOp::create(B, Loc, TableType);
+  Value Offsets = memref::AllocaOp::create(B, Loc, OffsetsType);
+  auto Store = [&](Value V, int64_t Index) {
+    Value I = arith::ConstantIndexOp::create(B, Loc, Index);
+    memref::StoreOp::create(B, Loc, V, Table, ValueRange{I});
+  };
+  Store(Const(N), 0);
+  Store(Const(Site), 1);
+  IRMapping Map;
+  for (auto [I, Buf] : llvm::enumerate(Chosen)) {
+    Value Bytes = Const(static_cast<int64_t>(Buf->Record.Size));
+    memref::AllocOp Alloc = Buf->Alloc;
+    for (Value D : Alloc.getDynamicSizes()) {
+      Value Dim =
+          arith::IndexCastOp::create(B, Loc, I64, cloneAtEntry(B, D, Map));
+      Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
+    }
+    Store(Bytes, 2 + I);
+    Store(Const(static_cast<int64_t>(Buf->Record.FirstTask)), 2 + N + I);
+    Store(Const(static_cast<int64_t>(Buf->Record.LastTask)), 2 + 2 * N + I);
+  }
+  auto Dyn = MemRefType::get({ShapedType::kDynamic}, I64);
+  Value TableArg = memref::CastOp::create(B, Loc, Dyn, Table);
+  Value OffsetsArg = memref::CastOp::create(B, Loc, Dyn, Offsets);
+  Value Total = func::CallOp::create(B, Loc, RT.PlanFn,
+                                     ValueRange{TableArg, OffsetsArg, AlignArg})
+                    .getResult(0);
+  for (int64_t I = 0; I < N; ++I) {
+    Value At = memref::LoadOp::create(
+        B, Loc, Offsets,
+        ValueRange{arith::ConstantIndexOp::create(B, Loc, I).getResult()});
+    Offset.push_back(arith::IndexCastOp::create(B, Loc, B.getIndexType(), At));
+  }
+  return Total;
+}
+
 } // namespace
 
-SmallVector<memref::AllocOp>
-memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
-                       function_ref<FailureOr<RuntimeFunctions>()> GetRuntime,
-                       SmallVectorImpl<NotAtRunTime> *Left) {
+SmallVector<memref::AllocOp> memplan::planAtRunTime(
+    FunctionOpInterface Fn, uint64_t Alignment, int64_t Site, bool Symbolic,
+    function_ref<FailureOr<RuntimeFunctions>(bool WithPlan)> GetRuntime,
+    SmallVectorImpl<NotAtRunTime> *Left, ArenaPlanKind *Kind) {
   SmallVector<memref::AllocOp> Done;
   if (Fn.isExternal())
     return Done;
@@ -103,10 +155,21 @@ memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
                                    "take (one gains nothing from a plan)"});
     return Done;
   }
-  FailureOr<RuntimeFunctions> Runtime = GetRuntime();
+  std::optional<std::vector<StackingOrder>> Orders;
+  if (Symbolic) {
+    SmallVector<SymbolicBuffer> Sym;
+    for (const PlannableBuffer *Buf : Chosen) {
+      memref::AllocOp Alloc = Buf->Alloc;
+      Sym.push_back({Buf->Record, llvm::to_vector(Alloc.getDynamicSizes())});
+    }
+    Orders = chooseStackingOrders(Sym, Entry, Align);
+  }
+  FailureOr<RuntimeFunctions> Runtime = GetRuntime(/*WithPlan=*/!Orders);
   if (failed(Runtime))
     return Done;
   const RuntimeFunctions &RT = *Runtime;
+  if (Kind)
+    *Kind = {Orders.has_value(), Orders ? Orders->size() : 0};
 
   Location Loc = Fn.getLoc();
   OpBuilder B = OpBuilder::atBlockBegin(&Entry);
@@ -115,47 +178,39 @@ memplan::planAtRunTime(FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
     return arith::ConstantIntOp::create(B, Loc, I64, V).getResult();
   };
   int64_t N = Chosen.size();
-  auto TableType = MemRefType::get({2 + 3 * N}, I64);
-  auto OffsetsType = MemRefType::get({N}, I64);
-  Value Table = memref::AllocaOp::create(B, Loc, TableType);
-  Value Offsets = memref::AllocaOp::create(B, Loc, OffsetsType);
-  auto Store = [&](Value V, int64_t Index) {
-    Value I = arith::ConstantIndexOp::create(B, Loc, Index);
-    memref::StoreOp::create(B, Loc, V, Table, ValueRange{I});
-  };
-  Store(Const(N), 0);
-  Store(Const(Site), 1);
-  IRMapping Map;
-  for (auto [I, Buf] : llvm::enumerate(Chosen)) {
-    Value Bytes = Const(static_cast<int64_t>(Buf->Record.Size));
-    memref::AllocOp Alloc = Buf->Alloc;
-    for (Value D : Alloc.getDynamicSizes()) {
-      Value Dim =
-          arith::IndexCastOp::create(B, Loc, I64, cloneAtEntry(B, D, Map));
-      Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
-    }
-    Store(Bytes, 2 + I);
-    Store(Const(static_cast<int64_t>(Buf->Record.FirstTask)), 2 + N + I);
-    Store(Const(static_cast<int64_t>(Buf->Record.LastTask)), 2 + 2 * N + I);
-  }
-  auto Dyn = MemRefType::get({ShapedType::kDynamic}, I64);
-  Value TableArg = memref::CastOp::create(B, Loc, Dyn, Table);
-  Value OffsetsArg = memref::CastOp::create(B, Loc, Dyn, Offsets);
+  SmallVector<Value> Offset;
   Value AlignArg = Const(static_cast<int64_t>(Align));
-  Value Total = func::CallOp::create(B, Loc, RT.PlanFn,
-                                     ValueRange{TableArg, OffsetsArg, AlignArg})
-                    .getResult(0);
+  Value Total;
+  if (Orders) {
+    // Bytes as the table would hold them, with any wrap noted.
+    IRMapping Map;
+    SmallVector<Value> Bytes;
+    Value Overflow = arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0);
+    for (const PlannableBuffer *Buf : Chosen) {
+      Value Size = Const(static_cast<int64_t>(Buf->Record.Size));
+      memref::AllocOp Alloc = Buf->Alloc;
+      for (Value D : Alloc.getDynamicSizes()) {
+        Value Dim =
+            arith::IndexCastOp::create(B, Loc, I64, cloneAtEntry(B, D, Map));
+        auto Mul = arith::MulUIExtendedOp::create(B, Loc, Size, Dim);
+        Value Wrapped = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne,
+                                              Mul.getHigh(), Const(0));
+        Overflow = arith::OrIOp::create(B, Loc, Overflow, Wrapped);
+        Size = Mul.getLow();
+      }
+      Bytes.push_back(Size);
+    }
+    SmallVector<Value> At;
+    std::tie(Total, At) =
+        emitStackedOffsets(B, Loc, *Orders, Bytes, Overflow, Align);
+    for (Value V : At)
+      Offset.push_back(arith::IndexCastOp::create(B, Loc, B.getIndexType(), V));
+  } else {
+    Total = planWithRuntime(B, Loc, RT, Chosen, Site, AlignArg, Offset);
+  }
   Value Arena =
       func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Total, AlignArg})
           .getResult(0);
-  SmallVector<Value> Offset;
-  for (int64_t I = 0; I < N; ++I) {
-    Value At = memref::LoadOp::create(
-        B, Loc, Offsets,
-        ValueRange{arith::ConstantIndexOp::create(B, Loc, I).getResult()});
-    Offset.push_back(arith::IndexCastOp::create(B, Loc, B.getIndexType(), At));
-  }
-
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
     memref::AllocOp Alloc = Buf->Alloc;
     OpBuilder AB(Alloc);

@@ -22,16 +22,29 @@ struct NotAtRunTime {
   std::string Reason;
 };
 
+/// How the offsets of a function's run-time arena are found.
+struct ArenaPlanKind {
+  /// Symbolic: computed at the entry from an order made at compile time
+  /// (SymbolicPlan.h), Orders of them; otherwise memplan_rt_plan.
+  bool Symbolic = false;
+  size_t Orders = 0;
+};
+
 /// Rewrites the dynamic allocs of \p Fn whose sizes can be computed at its
-/// entry into views of one arena planned at run time (at least two such
-/// buffers). Returns the allocs it replaced; the caller erases them.
-/// \p GetRuntime declares the runtime functions when they are needed.
-/// \p Left, when given, receives the dynamic allocs it left for the
-/// per-buffer lowering, with the reason.
+/// entry into views of one arena planned when it runs (at least two such
+/// buffers): symbolically when \p Symbolic and their sizes are polynomials
+/// of values known at the entry, otherwise by memplan_rt_plan. Returns the
+/// allocs it replaced; the caller erases them. \p GetRuntime declares the
+/// runtime functions when they are needed (memplan_rt_plan with its
+/// argument true). \p Left, when given, receives the dynamic allocs it left
+/// for the per-buffer lowering, with the reason; \p Kind how it planned.
 llvm::SmallVector<mlir::memref::AllocOp> planAtRunTime(
     mlir::FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
-    llvm::function_ref<mlir::FailureOr<RuntimeFunctions>()> GetRuntime,
-    llvm::SmallVectorImpl<NotAtRunTime> *Left = nullptr);
+    bool Symbolic,
+    llvm::function_ref<mlir::FailureOr<RuntimeFunctions>(bool WithPlan)>
+        GetRuntime,
+    llvm::SmallVectorImpl<NotAtRunTime> *Left = nullptr,
+    ArenaPlanKind *Kind = nullptr);
 
 } // namespace memplan
 

@@ -15,6 +15,12 @@
 using namespace mlir;
 using namespace memplan;
 
+std::string lower_runtime::RuntimeSummary::planKind() const {
+  if (!Arena.empty())
+    return ArenaPlan;
+  return PerBuffer.empty() ? "none" : "per buffer";
+}
+
 LogicalResult
 lower_runtime::writeRuntimeReport(ModuleOp M, StringRef Path,
                                   ArrayRef<RuntimeSummary> Summaries) {
@@ -63,9 +69,13 @@ lower_runtime::writeRuntimeReport(ModuleOp M, StringRef Path,
     llvm::json::Array Arena;
     for (const std::string &Loc : S.Arena)
       Arena.push_back(llvm::json::Object{{"location", Loc}});
-    (*F)["runtime"] = llvm::json::Object{{"run_time_arena", std::move(Arena)},
-                                         {"per_buffer", Entries(S.PerBuffer)},
-                                         {"left_alone", Entries(S.LeftAlone)}};
+    llvm::json::Object Runtime{{"plan", S.planKind()},
+                               {"run_time_arena", std::move(Arena)},
+                               {"per_buffer", Entries(S.PerBuffer)},
+                               {"left_alone", Entries(S.LeftAlone)}};
+    if (S.ArenaPlan == "symbolic")
+      Runtime["symbolic_orders"] = static_cast<int64_t>(S.Orders);
+    (*F)["runtime"] = std::move(Runtime);
     if (llvm::json::Array *Unplanned = F->getArray("unplanned"))
       for (llvm::json::Value &U : *Unplanned) {
         llvm::json::Object *O = U.getAsObject();

@@ -29,6 +29,15 @@ struct RuntimeSummary {
   mlir::FunctionOpInterface Fn;
   std::vector<std::string> Arena;
   std::vector<std::pair<std::string, std::string>> PerBuffer, LeftAlone;
+  /// How the run-time arena's offsets are found: "symbolic" (from Orders
+  /// orders made at compile time) or "run-time" (memplan_rt_plan); empty
+  /// without an arena.
+  std::string ArenaPlan;
+  size_t Orders = 0;
+
+  /// The plan the function's dynamic buffers got, as the report says it:
+  /// "symbolic", "run-time", "per buffer" or "none".
+  std::string planKind() const;
 };
 
 /// Adds a "runtime" section to each function of the report at Path
