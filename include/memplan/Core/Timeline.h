@@ -71,9 +71,10 @@ llvm::Expected<TimelineFormat> timelineFormatForPath(llvm::StringRef Path);
 void renderTimelineSVG(llvm::ArrayRef<TimelineSection> Sections,
                        llvm::raw_ostream &OS);
 
-/// An HTML page with one inline <svg> per section and hover tooltips.
+/// An HTML page with one inline <svg> per section and hover tooltips;
+/// Preamble (plain text, e.g. a comparison) goes above the pictures.
 void renderTimelineHTML(llvm::ArrayRef<TimelineSection> Sections,
-                        llvm::raw_ostream &OS);
+                        llvm::raw_ostream &OS, llvm::StringRef Preamble = "");
 
 /// Writes Path in the format of its extension.
 llvm::Error writeTimelineFile(llvm::StringRef Path,

@@ -154,7 +154,8 @@ static void renderPeakTable(const TimelineSection &S, const SectionShape &Shape,
 }
 
 void memplan::renderTimelineHTML(llvm::ArrayRef<TimelineSection> Sections,
-                                 llvm::raw_ostream &OS) {
+                                 llvm::raw_ostream &OS,
+                                 llvm::StringRef Preamble) {
   size_t NumBuffers = 0;
   for (const TimelineSection &S : Sections)
     NumBuffers += S.Buffers.size();
@@ -190,6 +191,8 @@ dashed purple line marks the peak of the live bytes. Wheel: zoom the tasks
 small buffers stay visible beside big ones (its order is kept, not its
 proportions).</p>
 )";
+  if (!Preamble.empty())
+    OS << "<pre class=\"preamble\">" << escape(Preamble) << "</pre>\n";
   OS << "<p id=\"status\" data-expected=\"" << NumBuffers << "\"></p>\n"
      << "<p id=\"selftest\"></p>\n";
   for (auto [I, S] : llvm::enumerate(Sections)) {
