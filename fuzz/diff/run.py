@@ -463,7 +463,7 @@ SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
 # clones of the deallocation pipeline become allocs and copies
 SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
-           "runtime_plans", "runtime_allocs", "bounded_sizes", "promise_checks",
+           "runtime_plans", "symbolic_plans", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops", "into_consumers"]
 
 
@@ -478,6 +478,9 @@ def shapes_variants(seed, a, strategies, meta):
         mode = ["pipeline", "pipeline+nodealloc", "passes"][k % 3]
         if (k // 3) % 2 == 1:
             mode += "+hoist"
+        if mode.startswith("passes") and (k // 6) % 2 == 1:
+            # the run-time planner, which symbolic plans otherwise replace
+            mode += "+rtplan"
         out.append((s, al, mode))
     return out
 
@@ -500,7 +503,7 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
                 "function-boundary-type-conversion=identity-layout-map "
                 "allow-return-allocs-from-loops",
                 "--tensor-mem-plan=" + plan + (" " + extra if extra else ""),
-                "--tensor-mem-lower-runtime"]
+                "--tensor-mem-lower-runtime" + ("=symbolic=false" if "rtplan" in mode else "")]
     opts = "strategy=%s alignment=%d runtime=true report=%s" % (s, al, report)
     if extra:
         opts += " " + extra
@@ -525,6 +528,10 @@ def engagement(planned, report_text):
     e["hoisted_globals"] = len(re.findall(r"memref\.global .*(memplan\.hoisted|@__memplan_hoisted)",
                                           planned))
     e["runtime_plans"] = len(re.findall(r"call @memplan_rt_plan\(", planned))
+    # a symbolic plan (SymbolicPlan.cpp) checks its sizes for a wrap with
+    # mului_extended, which the generator never writes: one per function
+    e["symbolic_plans"] = sum("arith.mului_extended" in fn
+                              for fn in re.split(r"\n  func\.func ", planned))
     e["runtime_allocs"] = len(re.findall(r"call @memplan_rt_alloc\(", planned))
     e["promise_checks"] = len(re.findall(r"call @memplan_rt_broken_promise\(", planned))
     # ops moved by the order: fz.n (the generator's text order) per function
