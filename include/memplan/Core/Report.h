@@ -26,8 +26,8 @@
 //              "task"}
 //   UNPLANNED = {"location", "op", "reason", "served_at_run_time"?}
 //   RUNTIME = {"left_alone": [{"location", "reason"}...],
-//              "per_buffer": [{"location", "reason"}...],
-//              "run_time_arena": [{"location"}...]}
+//              "per_buffer": [{"location", "reason"}...], "plan",
+//              "run_time_arena": [{"location"}...], "symbolic_orders"?}
 //
 // One name per fact: "strategy" is the strategy asked for, "chosen" the one
 // that made the plan (they differ under auto); "lower_bound" is the
@@ -46,7 +46,9 @@
 // memplan.shared_arena share, of "bytes" (set by the largest, "sized_by").
 // "runtime" is tensor-mem-lower-runtime's (memplan-pipeline's report=):
 // the function's dynamic buffers planned together in its run-time arena,
-// those served one by one and those left alone, with why; an unplanned
+// those served one by one and those left alone, with why; "plan" is how
+// the run-time arena is laid out ("symbolic", with "symbolic_orders",
+// "run-time", "per buffer" or "none", as docs/UserGuide.md says); an unplanned
 // entry the runtime serves says "served_at_run_time": "run-time arena" or
 // "per buffer". Keys are sorted; shared-object plans add
 // "objects_lower_bound"; fields marked ? appear when known.

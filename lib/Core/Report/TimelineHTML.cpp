@@ -185,7 +185,8 @@ void memplan::renderTimelineHTML(llvm::ArrayRef<TimelineSection> Sections,
 <body>
 <h1>memplan timeline</h1>
 <p>x: task (op number), y: offset in the arena; one rectangle per buffer
-(hover for the op that fills it, its location, size and interval). The
+(hover for the op that fills it, its location, size, interval and the ops at
+its first and last task). The
 dashed purple line marks the peak of the live bytes. Wheel: zoom the tasks
 (shift+wheel: the offsets); drag: pan. "spread" scales the offset axis so
 small buffers stay visible beside big ones (its order is kept, not its
