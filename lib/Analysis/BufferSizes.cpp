@@ -245,6 +245,8 @@ static std::optional<UnplannedBuffer>
 sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
            PlannableBuffer &Buffer) {
   memref::AllocOp Alloc = Facts.Alloc;
+  if (!Alloc)
+    return Facts.Left;
   auto Leave = [&](UnplannedReason Why) {
     return UnplannedBuffer{Alloc, std::move(Why), nullptr};
   };

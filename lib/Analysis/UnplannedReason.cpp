@@ -11,6 +11,9 @@ using namespace memplan;
 /// The one message table; {0} is the reason's detail.
 static const char *format(UnplannedKind Kind) {
   switch (Kind) {
+  case UnplannedKind::NotPlainAlloc:
+    return "allocated by '{0}', which the rewrite does not turn into a view "
+           "of the arena";
   case UnplannedKind::DynamicShape:
     return "dynamic shape";
   case UnplannedKind::BoundAboveCap:

@@ -1,8 +1,9 @@
 //===- UsageRecordsFromIR.cpp - Buffer liveness as usage records ----------===//
 //
-// BufferUsageAnalysis: for each memref.alloc of a function, the tasks over
-// which it or any alias is live, or why it is left alone. These facts do not
-// depend on the pass options; BufferSizes.cpp sizes the buffers under them.
+// BufferUsageAnalysis: for each allocation of a function (an op with the
+// Allocate effect on a result), the tasks over which it or any alias is
+// live, or why it is left alone. These facts do not depend on the pass
+// options; BufferSizes.cpp sizes the buffers under them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +18,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 #include <optional>
 
@@ -36,6 +38,23 @@ bool isLoop(Operation *Op) {
       if (Branch.isRepetitiveRegion(I))
         return true;
   return isa<LoopLikeOpInterface>(Op) || isParallelLoop(Op);
+}
+
+/// Whether Op allocates a buffer as a result (the Allocate effect, as
+/// upstream's OptimizeAllocationLiveness finds them), other than on the
+/// stack (memref.alloca: freed with its scope, never the planner's).
+bool allocatesBuffer(Operation *Op) {
+  auto Effects = dyn_cast<MemoryEffectOpInterface>(Op);
+  if (!Effects)
+    return false;
+  return llvm::any_of(Op->getResults(), [&](Value R) {
+    if (!isa<BaseMemRefType>(R.getType()))
+      return false;
+    std::optional<MemoryEffects::EffectInstance> E =
+        Effects.getEffectOnValue<MemoryEffects::Allocate>(R);
+    return E && !isa<SideEffects::AutomaticAllocationScopeResource>(
+                    E->getResource());
+  });
 }
 
 } // namespace
@@ -60,10 +79,20 @@ public:
     Fn->walk([&](Operation *Op) {
       if (isa<memref::DeallocOp, bufferization::DeallocOp>(Op))
         Result.FreesBuffers = true;
-      auto Alloc = dyn_cast<memref::AllocOp>(Op);
-      if (!Alloc || Alloc->getParentOfType<FunctionOpInterface>() != Fn)
+      if (!allocatesBuffer(Op) ||
+          Op->getParentOfType<FunctionOpInterface>() != Fn)
         return;
-      Result.Allocs.push_back(analyze(Alloc));
+      if (auto Alloc = dyn_cast<memref::AllocOp>(Op)) {
+        Result.Allocs.push_back(analyze(Alloc));
+        return;
+      }
+      // Default-deny: the rewrite makes views of memref.alloc alone.
+      AllocFacts Facts;
+      Facts.Left = UnplannedBuffer{
+          Op,
+          {UnplannedKind::NotPlainAlloc, Op->getName().getStringRef().str()},
+          nullptr};
+      Result.Allocs.push_back(std::move(Facts));
     });
   }
 

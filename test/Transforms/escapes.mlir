@@ -111,6 +111,7 @@ func.func @realloc(%out: memref<8xf32>) {
   // expected-remark @below {{buffer not planned: freed by 'memref.realloc'}}
   %a = memref.alloc() : memref<4xf32>
   // expected-note @below {{because of this op}}
+  // expected-remark @below {{buffer not planned: allocated by 'memref.realloc', which the rewrite does not turn into a view of the arena}}
   %b = memref.realloc %a : memref<4xf32> to memref<8xf32>
   memref.copy %b, %out : memref<8xf32> to memref<8xf32>
   return

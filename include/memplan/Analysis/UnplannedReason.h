@@ -19,6 +19,8 @@ namespace memplan {
 /// the first kind in this order is the one reported.
 enum class UnplannedKind : uint8_t {
   // Found by the sizes under the options (BufferSizes.cpp).
+  /// Allocated by an op other than memref.alloc (detail: its name).
+  NotPlainAlloc,
   /// A dynamic size with no bound.
   DynamicShape,
   /// A bound above max-static-bytes (detail: the bound and the cap).

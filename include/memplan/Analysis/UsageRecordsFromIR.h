@@ -61,6 +61,7 @@ struct PlannableBuffer {
 
 /// A buffer left alone, with the reason and the op that caused it.
 struct UnplannedBuffer {
+  /// The op that allocates it (memref.alloc, or another allocating op).
   mlir::Operation *Alloc;
   UnplannedReason Reason;
   mlir::Operation *Culprit = nullptr;
@@ -124,8 +125,9 @@ struct UsageRecordsOptions {
   bool DynamicRecords = false;
 };
 
-/// What the analysis found for one alloc, whatever the options.
+/// What the analysis found for one allocation, whatever the options.
 struct AllocFacts {
+  /// Null for an allocation by another op (then Left says so).
   mlir::memref::AllocOp Alloc;
   /// Why it is left alone under any options.
   std::optional<UnplannedBuffer> Left;
