@@ -181,9 +181,21 @@ def main():
                     help="seconds per compile step or run (default 300)")
     ap.add_argument("--json", help="write the measurements here")
     ap.add_argument("--keep", help="keep the programs in this folder")
+    ap.add_argument("--table", metavar="JSON",
+                    help="print the table and goals of a --json file, run nothing")
     a = ap.parse_args()
+    if a.table:
+        j = json.load(open(a.table))
+        print_table(j["results"], j["skipped"], j["failures"])
+        return 1 if j["failures"] else 0
     nets = [n for n in a.nets.split(",") if n]
     results, skipped, failures = {}, {}, []
+
+    # Written after every net: a run stopped for time keeps what it measured.
+    def save():
+        if a.json:
+            json.dump({"calls": a.calls, "results": results, "skipped": skipped,
+                       "failures": failures}, open(a.json, "w"), indent=1)
     print("footprint (bench/footprint/footprint.py): %d nets, real weight data, "
           "1 + %d calls, native executables" % (len(nets), a.calls), flush=True)
     for net in nets:
@@ -237,10 +249,9 @@ def main():
                   mib(r["pipeline"]["vmhwm"]), 1e3 * u["per_call"],
                   1e3 * r["plan"]["per_call"], 1e3 * r["pipeline"]["per_call"],
                   "yes" if same else "NO"), flush=True)
+        save()
     print_table(results, skipped, failures)
-    if a.json:
-        json.dump({"calls": a.calls, "results": results, "skipped": skipped,
-                   "failures": failures}, open(a.json, "w"), indent=1)
+    save()
     return 1 if failures else 0
 
 
