@@ -2,60 +2,78 @@
 # Replays the record sets, a 100k-record DNN-shaped trace and synthetic mixes
 # against the memplan runtime, TF's BFC algorithm (TFBFC.h), glibc malloc,
 # jemalloc and mimalloc, then prints per trace family: ns per alloc+free pair
-# with 1 and 2 threads (median of REPS repetitions, then the geomean over the
+# with 1 and 2 threads (median of REPS rounds, then the geomean over the
 # family's traces), frag = peak reserved / peak live bytes and the peak RSS
 # above the start (medians over the family), side by side; then each goal of
 # issue 23 with its measured value; and the per-trace table with BY_TRACE=1.
 # Usage: bench/runtime/run.sh BUILD_DIR [extra google-benchmark flags]
-# Env: REPS (5), MIN_TIME (0.05 s per repetition), MEMPLAN_BENCH_TRACES
+# Env: REPS (5 rounds), MIN_TIME (0.05 s per round), MEMPLAN_BENCH_TRACES
 # (keep traces whose name contains it), BY_TRACE=1.
 set -euo pipefail
 BUILD=${1:-build}
 shift || true
 OUT=$(mktemp -d)
 trap 'rm -rf "$OUT"' EXIT
-ran=()
+# Round robin: each round runs every allocator once (one repetition), so a
+# change in the machine's load (others' builds) falls on all columns alike;
+# run one binary after the other, as this script once did, and memplan ran
+# alone under a load average of 4, then BFC under 2.5: 1.23x BFC's time on
+# the DNN trace where the same binaries, interleaved a minute later, gave
+# 0.5-0.8x.
+all=()
 for a in memplan tfbfc glibc jemalloc mimalloc; do
-  bin="$BUILD/bin/memplan-bench-runtime-$a"
-  if [ ! -x "$bin" ]; then
-    echo "runtime bench: $bin missing (install libjemalloc-dev/libmimalloc-dev:" \
-         "scripts/install-deps.sh --bench), skipping $a" >&2
-    continue
+  if [ -x "$BUILD/bin/memplan-bench-runtime-$a" ]; then
+    all+=("$a")
+  else
+    echo "runtime bench: $BUILD/bin/memplan-bench-runtime-$a missing (install" \
+         "libjemalloc-dev/libmimalloc-dev: scripts/install-deps.sh --bench), skipping $a" >&2
   fi
-  run() {
-    "$bin" --benchmark_min_time="${MIN_TIME:-0.05}" \
-      --benchmark_repetitions="${REPS:-5}" --benchmark_report_aggregates_only=true \
-      --benchmark_format=json --benchmark_out="$OUT/$a.json" \
-      --benchmark_out_format=json "$@" >/dev/null 2>&1
-  }
-  # A binary that fails leaves its column empty, and says so. (mimalloc once
-  # crashed in the random mix: the bench asked mi_malloc, not
-  # mi_malloc_aligned, for 16-byte alignment of blocks under 16 bytes.)
-  if ! run "$@"; then
-    echo "runtime bench: $a failed (exit $?)" >&2
-    continue
-  fi
-  ran+=("$a")
+done
+declare -A failed=()
+for ((r = 1; r <= ${REPS:-5}; r++)); do
+  for a in "${all[@]}"; do
+    [ -n "${failed[$a]:-}" ] && continue
+    # A binary that fails leaves its column empty, and says so. (mimalloc
+    # once crashed in the random mix: the bench asked mi_malloc, not
+    # mi_malloc_aligned, for 16-byte alignment of blocks under 16 bytes.)
+    if ! "$BUILD/bin/memplan-bench-runtime-$a" --benchmark_min_time="${MIN_TIME:-0.05}" \
+        --benchmark_repetitions=1 --benchmark_format=json \
+        --benchmark_out="$OUT/$a.$r.json" --benchmark_out_format=json "$@" \
+        >/dev/null 2>&1; then
+      echo "runtime bench: $a failed (exit $?)" >&2
+      failed[$a]=1
+      rm -f "$OUT/$a".*.json
+    fi
+  done
+done
+ran=()
+for a in "${all[@]}"; do
+  [ -z "${failed[$a]:-}" ] && ran+=("$a")
 done
 BY_TRACE=${BY_TRACE:-0} python3 - "$OUT" "${ran[@]}" <<'PY'
 import json, math, os, statistics, sys
 out, allocs = sys.argv[1], sys.argv[2:]
-rows = {}  # trace -> alloc -> {t1, t2, f1, f2}
+import glob
+rows = {}  # trace -> alloc -> {t1, t2, f1, f2, r1, r2}: medians over the rounds
 for a in allocs:
-    try:
-        runs = json.load(open(f"{out}/{a}.json"))["benchmarks"]
-    except (OSError, ValueError):
-        runs = []  # no trace left for this allocator
-    for b in runs:
-        if b.get("run_type") == "aggregate" and b.get("aggregate_name") != "median":
-            continue
-        name = b.get("run_name", b["name"]).split("/", 1)[1]
-        trace, _, threads = name.rpartition("/real_time/threads:")
-        r = rows.setdefault(trace, {}).setdefault(a, {})
-        r["t" + threads] = b["ns_per_pair"]
-        if b["reserved_ratio"] > 0:  # 0: the allocator reports nothing
-            r["f" + threads] = b["reserved_ratio"]
-        r["r" + threads] = b.get("peak_rss", 0) / 2**20
+    seen = {}  # (trace, key) -> the value of each round
+    for f in sorted(glob.glob(f"{out}/{a}.*.json")):
+        try:
+            runs = json.load(open(f))["benchmarks"]
+        except (OSError, ValueError):
+            runs = []  # no trace left for this allocator
+        for b in runs:
+            if b.get("run_type") == "aggregate":
+                continue
+            name = b.get("run_name", b["name"]).split("/", 1)[1]
+            trace, _, threads = name.rpartition("/real_time/threads:")
+            add = lambda k, v: seen.setdefault((trace, k + threads), []).append(v)
+            add("t", b["ns_per_pair"])
+            if b["reserved_ratio"] > 0:  # 0: the allocator reports nothing
+                add("f", b["reserved_ratio"])
+            add("r", b.get("peak_rss", 0) / 2**20)
+    for (trace, k), vs in seen.items():
+        rows.setdefault(trace, {}).setdefault(a, {})[k] = statistics.median(vs)
 
 def gmean(xs):
     xs = [x for x in xs if x and x > 0]
@@ -69,7 +87,7 @@ fams = {}  # the record sets by directory; each synthetic mix on its own
 for t in rows:
     d, _, n = t.partition("/")
     fams.setdefault(n if d == "synthetic" else d, []).append(t)
-print("ns per alloc+free pair: median of the repetitions, geomean over the family's"
+print("ns per alloc+free pair: median of the rounds, geomean over the family's"
       " traces; frag: peak reserved / peak live, RSS: peak RSS above the start"
       " (MiB), medians over the family. glibc, jemalloc and mimalloc count what"
       " they held before the replay as nothing, so their frag may be under 1"
