@@ -41,9 +41,13 @@ bool isBijection(AffineMap Map, ArrayRef<int64_t> Ranges,
       continue;
     }
     auto D = dyn_cast<AffineDimExpr>(E);
-    if (!D || !Seen.insert(D.getPosition()).second ||
-        ShapedType::isDynamic(Ranges[D.getPosition()]) ||
-        Ranges[D.getPosition()] != Shape[K])
+    if (!D || !Seen.insert(D.getPosition()).second)
+      return false;
+    // A loop of dynamic extent runs over a dynamic dim of the buffer (its
+    // extent is that dim, or the op reads out of bounds).
+    int64_t Range = Ranges[D.getPosition()];
+    if (ShapedType::isDynamic(Range) ? !ShapedType::isDynamic(Shape[K])
+                                     : Range != Shape[K])
       return false;
   }
   for (auto [D, Range] : llvm::enumerate(Ranges))
@@ -64,11 +68,19 @@ memref::AllocOp allocOf(const PlannableBuffer *B) { return B->Alloc; }
 
 class Finder {
 public:
+  /// Dynamic: pair Buffers.Dynamic (planned when Fn runs) instead of the
+  /// static buffers.
   Finder(FunctionOpInterface Fn, const BufferUsageAnalysis &Analysis,
          const FunctionBuffers &Buffers,
-         SmallVectorImpl<InplaceAttempt> *Attempts)
+         SmallVectorImpl<InplaceAttempt> *Attempts, bool Dynamic = false)
       : Fn(Fn), Analysis(Analysis), Tasks(Analysis.tasks()),
         Attempts(Attempts) {
+    if (Dynamic) {
+      for (const PlannableBuffer &B : Buffers.Dynamic)
+        if (!B.Persistent)
+          ByValue[memref::AllocOp(B.Alloc).getResult()] = &B;
+      return;
+    }
     for (const PlannableBuffer &B : Buffers.Planned)
       if (!B.Dynamic && !B.Persistent &&
           memref::AllocOp(B.Alloc).getType().hasStaticShape())
@@ -188,11 +200,14 @@ private:
     Taken.insert(B);
   }
 
-  /// Element i of A and of B are at the same bytes.
+  /// Element i of A and of B are at the same bytes: the same shape, and
+  /// its dynamic dims the very same values.
   static bool sameBytes(const PlannableBuffer *A, const PlannableBuffer *B) {
     MemRefType TA = allocOf(A).getType(), TB = allocOf(B).getType();
-    return TA.getShape() == TB.getShape() && sameElementSize(TA, TB) &&
-           A->Record.Size == B->Record.Size &&
+    return TA.getShape() == TB.getShape() &&
+           llvm::equal(allocOf(A).getDynamicSizes(),
+                       allocOf(B).getDynamicSizes()) &&
+           sameElementSize(TA, TB) && A->Record.Size == B->Record.Size &&
            A->MemorySpace == B->MemorySpace && TA.getLayout().isIdentity() &&
            TB.getLayout().isIdentity();
   }
@@ -293,6 +308,13 @@ SmallVector<InplaceCandidate> memplan::findInplacePairs(
     FunctionOpInterface Fn, const BufferUsageAnalysis &Analysis,
     const FunctionBuffers &Buffers, SmallVectorImpl<InplaceAttempt> *Attempts) {
   return Finder(Fn, Analysis, Buffers, Attempts).run();
+}
+
+SmallVector<InplaceCandidate>
+memplan::findDynamicInplacePairs(FunctionOpInterface Fn,
+                                 const BufferUsageAnalysis &Analysis,
+                                 const FunctionBuffers &Buffers) {
+  return Finder(Fn, Analysis, Buffers, nullptr, /*Dynamic=*/true).run();
 }
 
 std::vector<InplacePair>

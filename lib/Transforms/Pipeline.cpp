@@ -138,6 +138,7 @@ MemPlanPipelineOptions::lowerRuntimeOptions() const {
   TensorMemLowerRuntimeOptions O;
   O.alignment = alignment;
   O.symbolic = symbolic;
+  O.inplace = inplace;
   // The report then says what became of the dynamic buffers too.
   O.report = report;
   O.remarks = remarks;

@@ -22,17 +22,20 @@
 
 // CHECK:      "function": "mlp",
 // CHECK:      "runtime": {
+// The first relu writes over the matmul output it reads (dying there, sized
+// by the same %n): one in-place pair.
+// CHECK-NEXT:   "inplace_pairs": 1,
 // CHECK-NEXT:   "left_alone": [
 // CHECK-NEXT:     {
-// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":75:9)",
+// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":78:9)",
 // CHECK-NEXT:       "reason": "returned"
 // CHECK:        "per_buffer": [],
 // CHECK-NEXT:   "plan": "symbolic",
 // CHECK-NEXT:   "run_time_arena": [
 // CHECK-NEXT:     {
-// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":63:9)"
-// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":66:9)"
-// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":72:9)"
+// CHECK-NEXT:       "location": "loc(\"{{.*}}lower-runtime-report.mlir\":66:9)"
+// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":69:9)"
+// CHECK:            "location": "loc(\"{{.*}}lower-runtime-report.mlir\":75:9)"
 // CHECK-NEXT:     }
 // CHECK-NEXT:   ],
 // CHECK-NEXT:   "symbolic_orders": 1
@@ -51,7 +54,7 @@
 // REMARK-ALONE: remark: tensor-mem-lower-runtime: @mlp: 0 dynamic buffers planned together in one run-time arena (memplan_rt_plan), 3 served one by one (memplan_rt_alloc), 1 left alone
 
 // REMARK-COUNT-3: remark: tensor-mem-lower-runtime: in the function's run-time arena (offsets computed at entry)
-// REMARK: remark: tensor-mem-lower-runtime: @mlp: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order), 0 served one by one (memplan_rt_alloc), 1 left alone
+// REMARK: remark: tensor-mem-lower-runtime: @mlp: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order{{(, 1 in place)?}}), 0 served one by one (memplan_rt_alloc), 1 left alone
 
 // BADPATH: error: tensor-mem-lower-runtime: cannot write '{{.*}}r.json'
 

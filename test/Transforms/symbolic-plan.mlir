@@ -90,3 +90,39 @@ func.func @not_polynomial(%n: index, %m: index) {
   memref.dealloc %b : memref<?xf32>
   return
 }
+
+// In place (inplace=true, as memplan-pipeline sets it): an elementwise
+// result takes its dying operand's bytes when their shapes are provably
+// equal, the same SSA size %n: %a and %b share one offset. %c's size is
+// %m, not provably %n's, so it gets bytes of its own.
+// RUN: memplan-opt %s --tensor-mem-lower-runtime="inplace=true remarks=true" 2> %t.inplace.err | FileCheck %s --check-prefix=INPLACE
+// RUN: FileCheck %s --check-prefix=INPLACE-REMARK < %t.inplace.err
+// INPLACE-LABEL: func.func @elementwise_chain
+// INPLACE: %[[ARENA:.*]] = call @memplan_rt_alloc
+// INPLACE: memref.view %[[ARENA]][%[[SHARED:.*]]][%arg0]
+// INPLACE: memref.view %[[ARENA]][%[[SHARED]]][%arg0]
+// INPLACE: memref.view %[[ARENA]][%[[OTHER:.*]]][%arg1]
+// INPLACE-REMARK: @elementwise_chain: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order, 1 in place)
+// Without it, three offsets:
+// REMARK: @elementwise_chain: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order), 0 served
+#id = affine_map<(d0) -> (d0)>
+func.func @elementwise_chain(%n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %f = arith.constant 1.0 : f32
+  %a = memref.alloc(%n) : memref<?xf32>
+  linalg.fill ins(%f : f32) outs(%a : memref<?xf32>)
+  %b = memref.alloc(%n) : memref<?xf32>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : memref<?xf32>) outs(%b : memref<?xf32>) {
+  ^bb0(%x: f32, %y: f32):
+    %s = arith.addf %x, %x : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %a : memref<?xf32>
+  %c = memref.alloc(%m) : memref<?xf32>
+  %v = memref.load %b[%c0] : memref<?xf32>
+  memref.store %v, %c[%c0] : memref<?xf32>
+  memref.dealloc %b : memref<?xf32>
+  memref.dealloc %c : memref<?xf32>
+  return
+}

@@ -1,16 +1,23 @@
-// Dynamic buffers whose sizes are known at entry share one arena planned at
-// run time (one alloc); without that, each is freed right after its last use: six 1000 x 64 f32 intermediates (256,000 B
-// each) where t(k+1) = t(k) + t(k-1), so at most three live at once: the
-// runtime's peak in use is 3 x 256,000 = 768,000 B (freed at the end of the
-// function, as the deallocation pipeline places them, five were in use:
-// 1,280,000). t6 is returned, so it stays a memref.alloc. With x = 1:
+// Dynamic buffers whose sizes are known at entry share one arena (one
+// alloc); without that, each is freed right after its last use: six
+// 1000 x 64 f32 intermediates (256,000 B each) where t(k+1) = t(k) + t(k-1),
+// so at most three live at once: the runtime's peak in use is 3 x 256,000 =
+// 768,000 B (freed at the end of the function, as the deallocation pipeline
+// places them, five were in use: 1,280,000). t6 is returned, so it stays a
+// memref.alloc. In the pipeline's symbolic plan (inplace=true) t(k+1) is
+// written over t(k-1), which dies at that add and has the same size %n: t1,
+// t3, t5 share bytes, t2 and t4 too, so two are live: 512,000 B. With x = 1:
 // 2, 3, 5, 8, 13, 21.
 //
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" %lower_vector_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs | FileCheck %s
 // RUN: memplan-opt %s --memplan-pipeline %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
 // CHECK: 21
 // STATS: num allocs: 1
-// STATS: peak bytes in use: 768000
+// STATS: peak bytes in use: 512000
+// Without in-place reuse, the arena holds three:
+// RUN: memplan-opt %s --memplan-pipeline="inplace=false" %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,NOINPLACE
+// NOINPLACE: num allocs: 1
+// NOINPLACE: peak bytes in use: 768000
 // The same without run-time planning: five buffers freed at their last use.
 // RUN: memplan-opt %s --memplan-pipeline="runtime=false" --tensor-mem-lower-runtime="plan-at-run-time=false" %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,LASTUSE
 // LASTUSE: num allocs: 5

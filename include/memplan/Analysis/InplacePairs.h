@@ -86,6 +86,14 @@ findInplacePairs(mlir::FunctionOpInterface Fn,
                  const FunctionBuffers &Buffers,
                  llvm::SmallVectorImpl<InplaceAttempt> *Attempts = nullptr);
 
+/// The same rules among Buffers.Dynamic (sizes known when Fn runs): a pair's
+/// shapes must be provably equal, the same static dims and the very same
+/// values for the dynamic ones (tensor-mem-lower-runtime's symbolic plans).
+llvm::SmallVector<InplaceCandidate>
+findDynamicInplacePairs(mlir::FunctionOpInterface Fn,
+                        const BufferUsageAnalysis &Analysis,
+                        const FunctionBuffers &Buffers);
+
 /// The pairs of Candidates whose buffers are both in Group, as indices into
 /// In.Records. Each pair's records are cut to meet at the op's task (the
 /// operand is not read after it, the result not touched before it).

@@ -203,6 +203,11 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
            "plan their order at compile time and compute the offsets at the "
            "entry (no memplan_rt_plan call)",
            "::memplan::helpDefault">,
+    Option<"inplace", "inplace", "bool", /*default=*/"false",
+           "In a symbolic plan, let an elementwise result take the bytes of "
+           "an operand that dies at its op when their shapes are provably "
+           "equal (the same dynamic size values)",
+           "::memplan::helpDefault">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Per function, a remark with how many dynamic buffers went into "
            "the run-time arena and how many are served one by one; per "

@@ -220,7 +220,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       SmallVector<memplan::NotAtRunTime> Left;
       memplan::ArenaPlanKind Kind;
       SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
-          Fn, alignment, ++Site, symbolic,
+          Fn, alignment, ++Site, symbolic, inplace,
           [&](bool WithPlan) -> FailureOr<memplan::RuntimeFunctions> {
             if (!Table || failed(declareRuntime(Table, WithPlan))) {
               Failed = true;
@@ -236,6 +236,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       if (!Replaced.empty()) {
         summaryOf(Fn).ArenaPlan = Kind.Symbolic ? "symbolic" : "run-time";
         summaryOf(Fn).Orders = Kind.Orders;
+        summaryOf(Fn).InplacePairs = Kind.InplacePairs;
       }
       for (memref::AllocOp Alloc : Replaced) {
         summaryOf(Fn).Arena.push_back(memplan::locationOf(Alloc));
@@ -322,17 +323,21 @@ void TensorMemLowerRuntimePass::runOnOperation() {
 
 void TensorMemLowerRuntimePass::emitSummaries() {
   for (RuntimeSummary &S : Summaries)
-    S.Fn.emitRemark() << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
-                      << S.Arena.size()
-                      << " dynamic buffers planned together in one run-time "
-                         "arena ("
-                      << (S.ArenaPlan == "symbolic"
-                              ? "symbolic plan, " + std::to_string(S.Orders) +
-                                    (S.Orders == 1 ? " order" : " orders")
-                              : std::string("memplan_rt_plan"))
-                      << "), " << S.PerBuffer.size()
-                      << " served one by one (memplan_rt_alloc), "
-                      << S.LeftAlone.size() << " left alone";
+    S.Fn.emitRemark()
+        << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
+        << S.Arena.size()
+        << " dynamic buffers planned together in one run-time "
+           "arena ("
+        << (S.ArenaPlan == "symbolic"
+                ? "symbolic plan, " + std::to_string(S.Orders) +
+                      (S.Orders == 1 ? " order" : " orders") +
+                      (S.InplacePairs
+                           ? ", " + std::to_string(S.InplacePairs) + " in place"
+                           : std::string())
+                : std::string("memplan_rt_plan"))
+        << "), " << S.PerBuffer.size()
+        << " served one by one (memplan_rt_alloc), " << S.LeftAlone.size()
+        << " left alone";
 }
 
 } // namespace

@@ -15,7 +15,9 @@
 #include "PlanAtRunTime.h"
 #include "SymbolicPlan.h"
 
+#include "memplan/Analysis/InplacePairs.h"
 #include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Core/InplacePairs.h"
 #include "memplan/Runtime/memplan_runtime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -101,10 +103,56 @@ Value planWithRuntime(OpBuilder &B, Location Loc,
   return Total;
 }
 
+/// The chosen buffers' records with the chains of their in-place pairs
+/// (findDynamicInplacePairs, only With) merged; each pair's records cut to
+/// meet at its op, as for static buffers (addInplacePairs).
+memplan::MergedRecords
+mergedInplace(FunctionOpInterface Fn,
+              const memplan::BufferUsageAnalysis &Analysis,
+              const memplan::FunctionBuffers &Buffers,
+              ArrayRef<const memplan::PlannableBuffer *> Chosen, bool With) {
+  using namespace memplan;
+  std::vector<UsageRecord> Records;
+  DenseMap<const PlannableBuffer *, size_t> Index;
+  for (auto [I, Buf] : llvm::enumerate(Chosen)) {
+    Records.push_back(Buf->Record);
+    Index[Buf] = I;
+  }
+  std::vector<UsageRecord> Cut = Records;
+  std::vector<InplacePair> Pairs;
+  if (With)
+    for (const InplaceCandidate &C :
+         findDynamicInplacePairs(Fn, Analysis, Buffers)) {
+      auto A = Index.find(C.Operand), B = Index.find(C.Result);
+      if (A == Index.end() || B == Index.end())
+        continue;
+      Cut[A->second].LastTask = C.Task;
+      Cut[B->second].FirstTask = C.Task;
+      Pairs.push_back({A->second, B->second});
+    }
+  if (!Pairs.empty()) {
+    llvm::Expected<MergedRecords> M = mergeInplacePairs(Cut, Pairs);
+    if (M)
+      return std::move(*M);
+    // Not a chain the merge accepts: no pairs, as the static planner would.
+    llvm::consumeError(M.takeError());
+  }
+  llvm::Expected<MergedRecords> M = mergeInplacePairs(Records, {});
+  if (M)
+    return std::move(*M);
+  llvm::consumeError(M.takeError());
+  MergedRecords None;
+  None.Records = Records;
+  for (size_t I = 0; I < Records.size(); ++I)
+    None.MergedOf.push_back(I);
+  return None;
+}
+
 } // namespace
 
 SmallVector<memref::AllocOp> memplan::planAtRunTime(
     FunctionOpInterface Fn, uint64_t Alignment, int64_t Site, bool Symbolic,
+    bool Inplace,
     function_ref<FailureOr<RuntimeFunctions>(bool WithPlan)> GetRuntime,
     SmallVectorImpl<NotAtRunTime> *Left, ArenaPlanKind *Kind) {
   SmallVector<memref::AllocOp> Done;
@@ -113,7 +161,8 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
   Block &Entry = Fn.getFunctionBody().front();
   UsageRecordsOptions Options;
   Options.DynamicRecords = true;
-  FunctionBuffers Buffers = computeUsageRecords(Fn, Options);
+  BufferUsageAnalysis Analysis(Fn);
+  FunctionBuffers Buffers = Analysis.buffers(Options);
   SmallVector<const PlannableBuffer *> Chosen;
   uint64_t Align = Alignment;
   for (const PlannableBuffer &B : Buffers.Dynamic) {
@@ -155,12 +204,23 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
                                    "take (one gains nothing from a plan)"});
     return Done;
   }
+  // A symbolic plan places chains of in-place pairs as one record each
+  // (their sizes are provably equal); Merged.Records[K] is held by the
+  // first chosen buffer Holder[K] of its chain.
   std::optional<std::vector<StackingOrder>> Orders;
+  MergedRecords Merged =
+      mergedInplace(Fn, Analysis, Buffers, Chosen, Symbolic && Inplace);
+  SmallVector<const PlannableBuffer *> Holder(Merged.Records.size(), nullptr);
+  for (auto [I, K] : llvm::enumerate(Merged.MergedOf))
+    if (!Holder[K])
+      Holder[K] = Chosen[I];
   if (Symbolic) {
     SmallVector<SymbolicBuffer> Sym;
-    for (const PlannableBuffer *Buf : Chosen) {
+    for (auto [K, Buf] : llvm::enumerate(Holder)) {
       memref::AllocOp Alloc = Buf->Alloc;
-      Sym.push_back({Buf->Record, llvm::to_vector(Alloc.getDynamicSizes())});
+      UsageRecord R = Merged.Records[K];
+      R.Size = Buf->Record.Size;
+      Sym.push_back({R, llvm::to_vector(Alloc.getDynamicSizes())});
     }
     Orders = chooseStackingOrders(Sym, Entry, Align);
   }
@@ -169,7 +229,8 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     return Done;
   const RuntimeFunctions &RT = *Runtime;
   if (Kind)
-    *Kind = {Orders.has_value(), Orders ? Orders->size() : 0};
+    *Kind = {Orders.has_value(), Orders ? Orders->size() : 0,
+             Orders ? Chosen.size() - Merged.Records.size() : 0};
 
   Location Loc = Fn.getLoc();
   OpBuilder B = OpBuilder::atBlockBegin(&Entry);
@@ -177,7 +238,6 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
   auto Const = [&](int64_t V) {
     return arith::ConstantIntOp::create(B, Loc, I64, V).getResult();
   };
-  int64_t N = Chosen.size();
   SmallVector<Value> Offset;
   Value AlignArg = Const(static_cast<int64_t>(Align));
   Value Total;
@@ -186,7 +246,7 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     IRMapping Map;
     SmallVector<Value> Bytes;
     Value Overflow = arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0);
-    for (const PlannableBuffer *Buf : Chosen) {
+    for (const PlannableBuffer *Buf : Holder) {
       Value Size = Const(static_cast<int64_t>(Buf->Record.Size));
       memref::AllocOp Alloc = Buf->Alloc;
       for (Value D : Alloc.getDynamicSizes()) {
@@ -203,8 +263,11 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     SmallVector<Value> At;
     std::tie(Total, At) =
         emitStackedOffsets(B, Loc, *Orders, Bytes, Overflow, Align);
+    SmallVector<Value> Index;
     for (Value V : At)
-      Offset.push_back(arith::IndexCastOp::create(B, Loc, B.getIndexType(), V));
+      Index.push_back(arith::IndexCastOp::create(B, Loc, B.getIndexType(), V));
+    for (size_t K : Merged.MergedOf)
+      Offset.push_back(Index[K]);
   } else {
     Total = planWithRuntime(B, Loc, RT, Chosen, Site, AlignArg, Offset);
   }

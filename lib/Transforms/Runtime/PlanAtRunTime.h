@@ -28,19 +28,23 @@ struct ArenaPlanKind {
   /// (SymbolicPlan.h), Orders of them; otherwise memplan_rt_plan.
   bool Symbolic = false;
   size_t Orders = 0;
+  /// Buffers that take a dying operand's bytes (symbolic plans only).
+  size_t InplacePairs = 0;
 };
 
 /// Rewrites the dynamic allocs of \p Fn whose sizes can be computed at its
 /// entry into views of one arena planned when it runs (at least two such
 /// buffers): symbolically when \p Symbolic and their sizes are polynomials
-/// of values known at the entry, otherwise by memplan_rt_plan. Returns the
+/// of values known at the entry (with \p Inplace, a dying operand's bytes
+/// taken by an elementwise result of provably the same shape), otherwise by
+/// memplan_rt_plan. Returns the
 /// allocs it replaced; the caller erases them. \p GetRuntime declares the
 /// runtime functions when they are needed (memplan_rt_plan with its
 /// argument true). \p Left, when given, receives the dynamic allocs it left
 /// for the per-buffer lowering, with the reason; \p Kind how it planned.
 llvm::SmallVector<mlir::memref::AllocOp> planAtRunTime(
     mlir::FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
-    bool Symbolic,
+    bool Symbolic, bool Inplace,
     llvm::function_ref<mlir::FailureOr<RuntimeFunctions>(bool WithPlan)>
         GetRuntime,
     llvm::SmallVectorImpl<NotAtRunTime> *Left = nullptr,

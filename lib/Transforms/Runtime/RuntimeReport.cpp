@@ -73,8 +73,10 @@ lower_runtime::writeRuntimeReport(ModuleOp M, StringRef Path,
                                {"run_time_arena", std::move(Arena)},
                                {"per_buffer", Entries(S.PerBuffer)},
                                {"left_alone", Entries(S.LeftAlone)}};
-    if (S.ArenaPlan == "symbolic")
+    if (S.ArenaPlan == "symbolic") {
       Runtime["symbolic_orders"] = static_cast<int64_t>(S.Orders);
+      Runtime["inplace_pairs"] = static_cast<int64_t>(S.InplacePairs);
+    }
     (*F)["runtime"] = std::move(Runtime);
     if (llvm::json::Array *Unplanned = F->getArray("unplanned"))
       for (llvm::json::Value &U : *Unplanned) {

@@ -33,7 +33,7 @@ struct RuntimeSummary {
   /// orders made at compile time) or "run-time" (memplan_rt_plan); empty
   /// without an arena.
   std::string ArenaPlan;
-  size_t Orders = 0;
+  size_t Orders = 0, InplacePairs = 0;
 
   /// The plan the function's dynamic buffers got, as the report says it:
   /// "symbolic", "run-time", "per buffer" or "none".
