@@ -463,7 +463,7 @@ SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
 # clones of the deallocation pipeline become allocs and copies
 SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
-           "runtime_plans", "symbolic_plans", "runtime_allocs", "bounded_sizes", "promise_checks",
+           "runtime_plans", "symbolic_plans", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops", "into_consumers"]
 
 
@@ -523,6 +523,9 @@ def engagement(planned, report_text):
     if report_text:
         e["inplace_pairs"] = report_text.count('"inplace_of"')
         e["bounded_sizes"] = report_text.count("planned at its bound")
+        # dynamic buffers written over a dying operand in a symbolic plan
+        e["dynamic_inplace"] = sum(int(n) for n in re.findall(
+            r'"inplace_pairs": (\d+)', report_text))
     if not planned:
         return e
     e["hoisted_globals"] = len(re.findall(r"memref\.global .*(memplan\.hoisted|@__memplan_hoisted)",
