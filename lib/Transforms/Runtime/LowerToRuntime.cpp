@@ -160,11 +160,8 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
   Type I64 = B.getI64Type();
 
   // Bytes = element size * static dims (folded) * dynamic dims.
-  Value Bytes = arith::ConstantIntOp::create(B, Loc, I64, StaticBytes);
-  for (Value D : Op.getDynamicSizes()) {
-    Value Dim = arith::IndexCastOp::create(B, Loc, I64, D);
-    Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
-  }
+  Value Bytes = memplan::emitByteSize(B, Loc, StaticBytes, Op.getDynamicSizes(),
+                                      [](Value D) { return D; });
   Value Align = arith::ConstantIntOp::create(B, Loc, I64, AlignBytes);
   auto Call =
       func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Bytes, Align});

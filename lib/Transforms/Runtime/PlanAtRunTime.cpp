@@ -77,14 +77,11 @@ Value planWithRuntime(OpBuilder &B, Location Loc,
   Store(Const(Site), 1);
   IRMapping Map;
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
-    Value Bytes = Const(static_cast<int64_t>(Buf->Record.Size));
     memref::AllocOp Alloc = Buf->Alloc;
-    for (Value D : Alloc.getDynamicSizes()) {
-      Value Dim =
-          arith::IndexCastOp::create(B, Loc, I64, cloneAtEntry(B, D, Map));
-      Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
-    }
-    Store(Bytes, 2 + I);
+    Store(
+        memplan::emitByteSize(B, Loc, Buf->Record.Size, Alloc.getDynamicSizes(),
+                              [&](Value D) { return cloneAtEntry(B, D, Map); }),
+        2 + I);
     Store(Const(static_cast<int64_t>(Buf->Record.FirstTask)), 2 + N + I);
     Store(Const(static_cast<int64_t>(Buf->Record.LastTask)), 2 + 2 * N + I);
   }
@@ -105,50 +102,57 @@ Value planWithRuntime(OpBuilder &B, Location Loc,
 
 /// The chosen buffers' records with the chains of their in-place pairs
 /// (findDynamicInplacePairs, only With) merged; each pair's records cut to
-/// meet at its op, as for static buffers (addInplacePairs).
+/// meet at its op by addInplacePairs, as for static buffers.
 memplan::MergedRecords
 mergedInplace(FunctionOpInterface Fn,
               const memplan::BufferUsageAnalysis &Analysis,
               const memplan::FunctionBuffers &Buffers,
               ArrayRef<const memplan::PlannableBuffer *> Chosen, bool With) {
   using namespace memplan;
-  std::vector<UsageRecord> Records;
-  DenseMap<const PlannableBuffer *, size_t> Index;
-  for (auto [I, Buf] : llvm::enumerate(Chosen)) {
-    Records.push_back(Buf->Record);
-    Index[Buf] = I;
-  }
-  std::vector<UsageRecord> Cut = Records;
-  std::vector<InplacePair> Pairs;
-  if (With)
-    for (const InplaceCandidate &C :
-         findDynamicInplacePairs(Fn, Analysis, Buffers)) {
-      auto A = Index.find(C.Operand), B = Index.find(C.Result);
-      if (A == Index.end() || B == Index.end())
-        continue;
-      Cut[A->second].LastTask = C.Task;
-      Cut[B->second].FirstTask = C.Task;
-      Pairs.push_back({A->second, B->second});
+  ArenaGroup Group;
+  Group.Buffers.assign(Chosen.begin(), Chosen.end());
+  ArenaInput In;
+  for (const PlannableBuffer *Buf : Chosen)
+    In.Records.push_back(Buf->Record);
+  std::vector<UsageRecord> Given = In.Records;
+  if (With) {
+    std::vector<InplacePair> Pairs = addInplacePairs(
+        Group, findDynamicInplacePairs(Fn, Analysis, Buffers), In);
+    if (!Pairs.empty()) {
+      llvm::Expected<MergedRecords> M = mergeInplacePairs(In.Records, Pairs);
+      if (M)
+        return std::move(*M);
+      // Not a chain the merge accepts: no pairs, as the static planner
+      // would.
+      llvm::consumeError(M.takeError());
     }
-  if (!Pairs.empty()) {
-    llvm::Expected<MergedRecords> M = mergeInplacePairs(Cut, Pairs);
-    if (M)
-      return std::move(*M);
-    // Not a chain the merge accepts: no pairs, as the static planner would.
-    llvm::consumeError(M.takeError());
   }
-  llvm::Expected<MergedRecords> M = mergeInplacePairs(Records, {});
-  if (M)
-    return std::move(*M);
-  llvm::consumeError(M.takeError());
-  MergedRecords None;
-  None.Records = Records;
-  for (size_t I = 0; I < Records.size(); ++I)
-    None.MergedOf.push_back(I);
-  return None;
+  // Without pairs nothing can fail.
+  return llvm::cantFail(mergeInplacePairs(Given, {}));
 }
 
 } // namespace
+
+Value memplan::emitByteSize(OpBuilder &B, Location Loc, uint64_t StaticBytes,
+                            ValueRange Dims, function_ref<Value(Value)> At,
+                            Value *Overflow) {
+  Type I64 = B.getI64Type();
+  Value Bytes = arith::ConstantIntOp::create(B, Loc, I64, StaticBytes);
+  for (Value D : Dims) {
+    Value Dim = arith::IndexCastOp::create(B, Loc, I64, At(D));
+    if (!Overflow) {
+      Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
+      continue;
+    }
+    auto Mul = arith::MulUIExtendedOp::create(B, Loc, Bytes, Dim);
+    Value Zero = arith::ConstantIntOp::create(B, Loc, I64, 0);
+    Value Wrapped = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne,
+                                          Mul.getHigh(), Zero);
+    *Overflow = arith::OrIOp::create(B, Loc, *Overflow, Wrapped);
+    Bytes = Mul.getLow();
+  }
+  return Bytes;
+}
 
 SmallVector<memref::AllocOp> memplan::planAtRunTime(
     FunctionOpInterface Fn, uint64_t Alignment, int64_t Site, bool Symbolic,
@@ -247,18 +251,10 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     SmallVector<Value> Bytes;
     Value Overflow = arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0);
     for (const PlannableBuffer *Buf : Holder) {
-      Value Size = Const(static_cast<int64_t>(Buf->Record.Size));
       memref::AllocOp Alloc = Buf->Alloc;
-      for (Value D : Alloc.getDynamicSizes()) {
-        Value Dim =
-            arith::IndexCastOp::create(B, Loc, I64, cloneAtEntry(B, D, Map));
-        auto Mul = arith::MulUIExtendedOp::create(B, Loc, Size, Dim);
-        Value Wrapped = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne,
-                                              Mul.getHigh(), Const(0));
-        Overflow = arith::OrIOp::create(B, Loc, Overflow, Wrapped);
-        Size = Mul.getLow();
-      }
-      Bytes.push_back(Size);
+      Bytes.push_back(emitByteSize(
+          B, Loc, Buf->Record.Size, Alloc.getDynamicSizes(),
+          [&](Value D) { return cloneAtEntry(B, D, Map); }, &Overflow));
     }
     SmallVector<Value> At;
     std::tie(Total, At) =

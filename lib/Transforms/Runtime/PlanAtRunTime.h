@@ -22,6 +22,15 @@ struct NotAtRunTime {
   std::string Reason;
 };
 
+/// The i64 bytes of a buffer at \p B: StaticBytes (the element size times
+/// the static dims) times each of \p Dims, each first passed through \p At
+/// (which materializes it where \p B builds). With \p Overflow, a product
+/// that wraps is or-ed into it; without, plain muli.
+mlir::Value emitByteSize(mlir::OpBuilder &B, mlir::Location Loc,
+                         uint64_t StaticBytes, mlir::ValueRange Dims,
+                         llvm::function_ref<mlir::Value(mlir::Value)> At,
+                         mlir::Value *Overflow = nullptr);
+
 /// How the offsets of a function's run-time arena are found.
 struct ArenaPlanKind {
   /// Symbolic: computed at the entry from an order made at compile time
