@@ -230,11 +230,8 @@ void TensorMemLowerRuntimePass::runOnOperation() {
         return signalPassFailure();
       for (const memplan::NotAtRunTime &L : Left)
         NotInArena[L.Alloc] = L.Reason;
-      if (!Replaced.empty()) {
-        summaryOf(Fn).ArenaPlan = Kind.Symbolic ? "symbolic" : "run-time";
-        summaryOf(Fn).Orders = Kind.Orders;
-        summaryOf(Fn).InplacePairs = Kind.InplacePairs;
-      }
+      if (!Replaced.empty())
+        summaryOf(Fn).Plan = Kind;
       for (memref::AllocOp Alloc : Replaced) {
         summaryOf(Fn).Arena.push_back(memplan::locationOf(Alloc));
         if (remarks)
@@ -325,11 +322,12 @@ void TensorMemLowerRuntimePass::emitSummaries() {
         << S.Arena.size()
         << " dynamic buffers planned together in one run-time "
            "arena ("
-        << (S.ArenaPlan == "symbolic"
-                ? "symbolic plan, " + std::to_string(S.Orders) +
-                      (S.Orders == 1 ? " order" : " orders") +
-                      (S.InplacePairs
-                           ? ", " + std::to_string(S.InplacePairs) + " in place"
+        << (S.planKind() == "symbolic"
+                ? "symbolic plan, " + std::to_string(S.Plan.Orders) +
+                      (S.Plan.Orders == 1 ? " order" : " orders") +
+                      (S.Plan.InplacePairs
+                           ? ", " + std::to_string(S.Plan.InplacePairs) +
+                                 " in place"
                            : std::string())
                 : std::string("memplan_rt_plan"))
         << "), " << S.PerBuffer.size()

@@ -17,7 +17,7 @@ using namespace memplan;
 
 std::string lower_runtime::RuntimeSummary::planKind() const {
   if (!Arena.empty())
-    return ArenaPlan;
+    return Plan.Symbolic ? "symbolic" : "run-time";
   return PerBuffer.empty() ? "none" : "per buffer";
 }
 
@@ -73,9 +73,9 @@ lower_runtime::writeRuntimeReport(ModuleOp M, StringRef Path,
                                {"run_time_arena", std::move(Arena)},
                                {"per_buffer", Entries(S.PerBuffer)},
                                {"left_alone", Entries(S.LeftAlone)}};
-    if (S.ArenaPlan == "symbolic") {
-      Runtime["symbolic_orders"] = static_cast<int64_t>(S.Orders);
-      Runtime["inplace_pairs"] = static_cast<int64_t>(S.InplacePairs);
+    if (!S.Arena.empty() && S.Plan.Symbolic) {
+      Runtime["symbolic_orders"] = static_cast<int64_t>(S.Plan.Orders);
+      Runtime["inplace_pairs"] = static_cast<int64_t>(S.Plan.InplacePairs);
     }
     (*F)["runtime"] = std::move(Runtime);
     if (llvm::json::Array *Unplanned = F->getArray("unplanned"))

@@ -8,6 +8,8 @@
 #ifndef MEMPLAN_LIB_TRANSFORMS_RUNTIME_RUNTIMEREPORT_H
 #define MEMPLAN_LIB_TRANSFORMS_RUNTIME_RUNTIMEREPORT_H
 
+#include "PlanAtRunTime.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
@@ -29,11 +31,8 @@ struct RuntimeSummary {
   mlir::FunctionOpInterface Fn;
   std::vector<std::string> Arena;
   std::vector<std::pair<std::string, std::string>> PerBuffer, LeftAlone;
-  /// How the run-time arena's offsets are found: "symbolic" (from Orders
-  /// orders made at compile time) or "run-time" (memplan_rt_plan); empty
-  /// without an arena.
-  std::string ArenaPlan;
-  size_t Orders = 0, InplacePairs = 0;
+  /// How the run-time arena's offsets are found (with an arena).
+  ArenaPlanKind Plan;
 
   /// The plan the function's dynamic buffers got, as the report says it:
   /// "symbolic", "run-time", "per buffer" or "none".

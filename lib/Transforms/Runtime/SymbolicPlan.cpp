@@ -39,6 +39,8 @@ constexpr int64_t kSamples[] = {1,   2,   3,   4,    6,    8,    12,   16,
 /// Sample. Fails with Unknown set when V is not a polynomial of leaves;
 /// without it, when this sample overflows or goes negative.
 struct Evaluator {
+  Evaluator(Block &Entry, int64_t Sample) : Entry(Entry), Sample(Sample) {}
+
   Block &Entry;
   int64_t Sample;
   bool Unknown = false;
@@ -154,7 +156,7 @@ memplan::chooseStackingOrders(ArrayRef<SymbolicBuffer> Buffers, Block &Entry,
   // Each sample's sizes, to judge every order at every sample.
   std::vector<std::vector<uint64_t>> SampleSizes;
   for (int64_t Sample : kSamples) {
-    Evaluator E{Entry, Sample};
+    Evaluator E(Entry, Sample);
     std::vector<UsageRecord> Records;
     bool Usable = true;
     for (const SymbolicBuffer &Buf : Buffers) {
@@ -207,7 +209,9 @@ memplan::chooseStackingOrders(ArrayRef<SymbolicBuffer> Buffers, Block &Entry,
         Least[I] = P->TotalSize;
     }
   // Few orders that together give the smallest arena at every sample
-  // (greedy set cover), so the entry computes only those.
+  // (greedy set cover), so the entry computes only those. Every sample is
+  // covered (its own order places its sizes without overflow), so at least
+  // one order is kept.
   std::vector<bool> Covered(NS, false), Taken(Orders.size(), false);
   std::vector<StackingOrder> Kept;
   for (;;) {
@@ -229,8 +233,6 @@ memplan::chooseStackingOrders(ArrayRef<SymbolicBuffer> Buffers, Block &Entry,
       Covered[I] = Covered[I] || Totals[BestK][I] == Least[I];
     Kept.push_back(Orders[BestK]);
   }
-  if (Kept.empty())
-    Kept.push_back(std::move(Orders.front()));
   return Kept;
 }
 
