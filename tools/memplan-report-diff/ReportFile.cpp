@@ -110,6 +110,7 @@ Expected<Report> readReport(const std::string &Path) {
     Root.printErrorContext(*Parsed, OS);
     return fail(Path, toString(Root.getError()) + "\n" + Context);
   }
+  R.Json = std::move(*Parsed);
   return R;
 }
 

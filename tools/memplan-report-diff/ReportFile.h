@@ -10,6 +10,7 @@
 #define MEMPLAN_TOOLS_REPORTFILE_H
 
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <cstdint>
 #include <optional>
@@ -46,6 +47,8 @@ struct Function {
 struct Report {
   std::string Path;
   std::vector<Function> Functions;
+  /// The file as read, for the HTML page's report model (ReportModel.h).
+  llvm::json::Value Json = nullptr;
 };
 
 /// Reads Path: a missing file, bad JSON, another schema_version or a value

@@ -4,7 +4,6 @@
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
 
@@ -96,18 +95,9 @@ static ArenaResult readArena(const json::Object &O) {
   return A;
 }
 
-Expected<std::vector<FunctionReport>> readReportModel(const std::string &Path) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> File = MemoryBuffer::getFile(Path);
-  if (!File)
-    return createStringError(File.getError(), Path + ": error: cannot read: " +
-                                                  File.getError().message());
-  Expected<json::Value> Parsed = json::parse((*File)->getBuffer());
-  if (!Parsed)
-    return createStringError(
-        inconvertibleErrorCode(),
-        Path + ": error: not JSON: " + toString(Parsed.takeError()));
+std::vector<FunctionReport> readReportModel(const json::Value &Report) {
   std::vector<FunctionReport> Functions;
-  const json::Object *Top = Parsed->getAsObject();
+  const json::Object *Top = Report.getAsObject();
   const json::Array *Fs = Top ? Top->getArray("functions") : nullptr;
   if (!Fs)
     return Functions;

@@ -11,18 +11,17 @@
 
 #include "memplan/Core/Report.h"
 
-#include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <vector>
 
 namespace memplan::diff {
 
-/// Reads Path (already checked by readReport) into the report model: each
-/// arena's records, offsets, alignment, in-place pairs, peak and buffers.
-/// An error names Path.
-llvm::Expected<std::vector<FunctionReport>>
-readReportModel(const std::string &Path);
+/// Reads a report (already checked by readReport) into the report model:
+/// each arena's records, offsets, alignment, in-place pairs, peak and
+/// buffers.
+std::vector<FunctionReport> readReportModel(const llvm::json::Value &Report);
 
 } // namespace memplan::diff
 

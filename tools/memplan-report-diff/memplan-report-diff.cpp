@@ -46,18 +46,15 @@ sectionsOf(const memplan::FunctionReport &F, StringRef Side) {
 
 /// A's arenas each above B's of the same function (by name) and memory
 /// space; what only one report has follows.
-static Error writeHtml(const std::string &Diff) {
-  Expected<std::vector<memplan::FunctionReport>> A = readReportModel(PathA);
-  if (!A)
-    return A.takeError();
-  Expected<std::vector<memplan::FunctionReport>> B = readReportModel(PathB);
-  if (!B)
-    return B.takeError();
+static Error writeHtml(const Report &RA, const Report &RB,
+                       const std::string &Diff) {
+  std::vector<memplan::FunctionReport> A = readReportModel(RA.Json);
+  std::vector<memplan::FunctionReport> B = readReportModel(RB.Json);
   std::vector<memplan::TimelineSection> Sections;
-  std::vector<bool> UsedB(B->size());
-  for (const memplan::FunctionReport &FA : *A) {
+  std::vector<bool> UsedB(B.size());
+  for (const memplan::FunctionReport &FA : A) {
     std::vector<memplan::TimelineSection> SA = sectionsOf(FA, "A"), SB;
-    for (auto [I, FB] : enumerate(*B))
+    for (auto [I, FB] : enumerate(B))
       if (!UsedB[I] && FB.Function == FA.Function) {
         UsedB[I] = true;
         SB = sectionsOf(FB, "B");
@@ -78,7 +75,7 @@ static Error writeHtml(const std::string &Diff) {
       if (!Taken[J])
         Sections.push_back(Y);
   }
-  for (auto [I, FB] : enumerate(*B))
+  for (auto [I, FB] : enumerate(B))
     if (!UsedB[I])
       for (memplan::TimelineSection &Y : sectionsOf(FB, "B"))
         Sections.push_back(std::move(Y));
@@ -116,7 +113,7 @@ int main(int argc, char **argv) {
   printDiff(*A, *B, DiffOS);
   outs() << Diff;
   if (!HtmlPath.empty())
-    if (Error E = writeHtml(Diff))
+    if (Error E = writeHtml(*A, *B, Diff))
       return fail(std::move(E));
   return 0;
 }
