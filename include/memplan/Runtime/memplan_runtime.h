@@ -233,6 +233,17 @@ void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *result, int64_t bytes,
                                    int64_t align);
 void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
 
+/* `func.func private @memplan_rt_shared_arena(memref<?xi64>, i64, i64) ->
+   memref<?xi8> attributes {llvm.emit_c_interface}`: the run-time arena of
+   the functions of memplan.shared_arena, which never run at once. The slot
+   (a module global of 3 i64: pointer, bytes, alignment; zero at first)
+   keeps one block across calls: a call that needs no more bytes and no
+   larger alignment gets the same block, otherwise the block is freed and a
+   larger one allocated (as memplan_rt_alloc, with its errors). Never freed. */
+void _mlir_ciface_memplan_rt_shared_arena(memplan_rt_memref_i8 *result,
+                                          memplan_rt_memref_i64 *slot,
+                                          int64_t bytes, int64_t align);
+
 /* `func.func private @memplan_rt_broken_promise(memref<?xi8>, i64, i64)
    attributes {llvm.emit_c_interface}`: tensor-mem-plan calls it when a size
    it planned at a promised bound (memplan.max, dim-bounds) is above it.
