@@ -11,7 +11,7 @@
 // RUN: memplan-opt %s --tensor-mem-plan | FileCheck %s --check-prefix=IR
 // RUN: FileCheck %s --check-prefix=REPORT --input-file=%t.json
 //
-// IR-DAG: memref.global "private" @__memplan_shared_arena : memref<512xi8> = uninitialized {alignment = 64 : i64}
+// IR-DAG: memref.global "private" @__memplan_shared_arena : memref<512xi8> = uninitialized {alignment = 64 : i64, memplan.shared_arena_global}
 // IR-DAG: memref.global "private" @__memplan_shared_arena_busy : memref<i32> = dense<0>
 // IR-LABEL: func.func @prefill
 // IR: memref.atomic_rmw assign

@@ -39,6 +39,15 @@ inline constexpr llvm::StringLiteral kArenaSizeAttr = "memplan.arena_size";
 inline constexpr llvm::StringLiteral kArenaAlignmentAttr =
     "memplan.arena_alignment";
 
+/// Unit attributes tensor-mem-plan puts on the check that no other function
+/// of memplan.shared_arena runs (the scf.if at each entry of the set) and on
+/// the shared static arena's global: tensor-mem-lower-runtime shares the
+/// run-time arena only where it finds the check.
+inline constexpr llvm::StringLiteral kExclusionGuardAttr =
+    "memplan.exclusion_guard";
+inline constexpr llvm::StringLiteral kSharedArenaGlobalAttr =
+    "memplan.shared_arena_global";
+
 /// Unit attribute tensor-mem-hoist-constants puts on the globals it creates.
 inline constexpr llvm::StringLiteral kHoistedGlobalAttr = "memplan.hoisted";
 

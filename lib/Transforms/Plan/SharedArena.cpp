@@ -140,6 +140,7 @@ void SharedArenas::guard(FunctionOpInterface Fn) {
   Value Taken =
       arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne, Old, Zero);
   auto If = scf::IfOp::create(B, Loc, Taken, /*withElseRegion=*/false);
+  If->setAttr(kExclusionGuardAttr, B.getUnitAttr());
   {
     OpBuilder TB = If.getThenBodyBuilder();
     std::string What;
@@ -175,6 +176,7 @@ Value SharedArenas::arenaFor(OpBuilder &B, FunctionOpInterface Fn,
   if (!A.Global) {
     std::string Name = "__memplan_shared_arena";
     A.Global = addGlobal(Module, Name, ArenaType, Align);
+    A.Global->setAttr(kSharedArenaGlobalAttr, B.getUnitAttr());
     A.Name = A.Global.getSymName().str();
   }
   uint64_t Size = ArenaType.getNumElements();
@@ -190,6 +192,10 @@ Value SharedArenas::arenaFor(OpBuilder &B, FunctionOpInterface Fn,
 }
 
 void SharedArenas::finish() {
+  // Every function of the set checks the promise, with or without a static
+  // arena: its run-time arena may be shared too (tensor-mem-lower-runtime).
+  for (FunctionOpInterface Fn : Functions)
+    guard(Fn);
   for (auto &[Space, A] : Arenas) {
     auto Type = MemRefType::get({static_cast<int64_t>(A.Size)},
                                 A.Global.getType().getElementType(),
