@@ -139,6 +139,7 @@ MemPlanPipelineOptions::lowerRuntimeOptions() const {
   O.alignment = alignment;
   O.symbolic = symbolic;
   O.inplace = inplace;
+  O.sharedArena = sharedArena;
   // The report then says what became of the dynamic buffers too.
   O.report = report;
   O.remarks = remarks;

@@ -208,6 +208,12 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
            "an operand that dies at its op when their shapes are provably "
            "equal (the same dynamic size values)",
            "::memplan::helpDefault">,
+    Option<"sharedArena", "shared-arena", "bool", /*default=*/"true",
+           "The functions of the module's memplan.shared_arena (which never "
+           "run at once, checked at their entries) take their run-time "
+           "arenas from one block kept across calls, grown when a call needs "
+           "more, with the static shared arena in its first bytes",
+           "::memplan::helpDefault">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Per function, a remark with how many dynamic buffers went into "
            "the run-time arena and how many are served one by one; per "

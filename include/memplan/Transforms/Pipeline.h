@@ -163,6 +163,12 @@ struct MemPlanPipelineOptions
                      "sizes are polynomials of its arguments (else "
                      "memplan_rt_plan plans them when it runs)"),
       llvm::cl::init(true)};
+  Option<bool> sharedArena{
+      *this, "shared-arena",
+      llvm::cl::desc("The functions of the module's memplan.shared_arena take "
+                     "their run-time arenas from one block kept across calls "
+                     "(with the static shared arena in its first bytes)"),
+      llvm::cl::init(true)};
 
   // The options of each pass the pipeline runs, made from the pipeline's
   // own (as upstream's SparsifierOptions does): the one place an option is

@@ -27,6 +27,7 @@
 
 #include "PlanAtRunTime.h"
 #include "RuntimeReport.h"
+#include "SharedRunTimeArena.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -110,28 +111,11 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
   auto It = Declared.find(M);
   if (It != Declared.end() && (!WithPlan || It->second.PlanFn))
     return success();
-  OpBuilder B(M->getContext());
-  B.setInsertionPointToStart(&M->getRegion(0).front());
+  OpBuilder B = OpBuilder::atBlockBegin(&M->getRegion(0).front());
   Type I64 = B.getI64Type();
   auto Buf = MemRefType::get({ShapedType::kDynamic}, B.getI8Type());
-  auto Declare = [&](StringRef Name, FunctionType Ty) -> func::FuncOp {
-    if (auto F = dyn_cast_or_null<func::FuncOp>(
-            SymbolTable::lookupSymbolIn(M, Name))) {
-      if (F.getFunctionType() != Ty) {
-        F.emitError() << "'" << Name << "' is declared with type "
-                      << F.getFunctionType() << ", the runtime needs " << Ty;
-        return nullptr;
-      }
-      return F;
-    }
-    if (SymbolTable::lookupSymbolIn(M, Name)) {
-      M->emitError() << "symbol '" << Name << "' exists and is not a func.func";
-      return nullptr;
-    }
-    auto F = func::FuncOp::create(B, M->getLoc(), Name, Ty);
-    F.setPrivate();
-    F->setAttr("llvm.emit_c_interface", B.getUnitAttr());
-    return F;
+  auto Declare = [&](StringRef Name, FunctionType Ty) {
+    return memplan::declareRuntimeFunction(B, M, Name, Ty);
   };
   memplan::RuntimeFunctions R;
   R.AllocFn = Declare(kAllocFn, B.getFunctionType({I64, I64}, {Buf}));
@@ -211,11 +195,24 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     SmallVector<FunctionOpInterface> Functions;
     M.walk([&](FunctionOpInterface Fn) { Functions.push_back(Fn); });
     int64_t Site = 0;
+    memplan::SharedRunTimeArena Shared =
+        sharedArena ? memplan::SharedRunTimeArena::collect(M)
+                    : memplan::SharedRunTimeArena();
     for (FunctionOpInterface Fn : Functions) {
       Operation *Table = SymbolTable::getNearestSymbolTable(Fn->getParentOp());
       bool Failed = false;
       SmallVector<memplan::NotAtRunTime> Left;
       memplan::ArenaPlanKind Kind;
+      memplan::RunTimeArenaSource Source;
+      auto Take = [&](Value Total, Value Align) {
+        Value Arena = Shared.take(Fn, Total, Align);
+        Failed |= !Arena;
+        return Arena;
+      };
+      if (Shared.shares(Fn)) {
+        Source.Prefix = Shared.prefix(Fn);
+        Source.Take = Take;
+      }
       SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
           Fn, alignment, ++Site, symbolic, inplace,
           [&](bool WithPlan) -> FailureOr<memplan::RuntimeFunctions> {
@@ -225,9 +222,11 @@ void TensorMemLowerRuntimePass::runOnOperation() {
             }
             return Declared.lookup(Table);
           },
-          &Left, &Kind);
+          &Left, &Kind, &Source);
       if (Failed)
         return signalPassFailure();
+      if (Source.Take && !Replaced.empty())
+        summaryOf(Fn).SharedArena = Shared.slotName().str();
       for (const memplan::NotAtRunTime &L : Left)
         NotInArena[L.Alloc] = L.Reason;
       if (!Replaced.empty())
@@ -243,6 +242,11 @@ void TensorMemLowerRuntimePass::runOnOperation() {
         Alloc.erase();
       }
     }
+    FailureOr<SmallVector<FunctionOpInterface>> Moved = Shared.finish();
+    if (failed(Moved))
+      return signalPassFailure();
+    for (FunctionOpInterface Fn : *Moved)
+      summaryOf(Fn).SharedArena = Shared.slotName().str();
   }
 
   struct Item {
@@ -330,6 +334,9 @@ void TensorMemLowerRuntimePass::emitSummaries() {
                                  " in place"
                            : std::string())
                 : std::string("memplan_rt_plan"))
+        << (S.SharedArena.empty()
+                ? ""
+                : "; memplan.shared_arena's block, kept across calls")
         << "), " << S.PerBuffer.size()
         << " served one by one (memplan_rt_alloc), " << S.LeftAlone.size()
         << " left alone";

@@ -133,6 +133,28 @@ mergedInplace(FunctionOpInterface Fn,
 
 } // namespace
 
+func::FuncOp memplan::declareRuntimeFunction(OpBuilder &B, Operation *Table,
+                                             StringRef Name, FunctionType Ty) {
+  if (auto F = dyn_cast_or_null<func::FuncOp>(
+          SymbolTable::lookupSymbolIn(Table, Name))) {
+    if (F.getFunctionType() != Ty) {
+      F.emitError() << "'" << Name << "' is declared with type "
+                    << F.getFunctionType() << ", the runtime needs " << Ty;
+      return nullptr;
+    }
+    return F;
+  }
+  if (SymbolTable::lookupSymbolIn(Table, Name)) {
+    Table->emitError() << "symbol '" << Name
+                       << "' exists and is not a func.func";
+    return nullptr;
+  }
+  auto F = func::FuncOp::create(B, Table->getLoc(), Name, Ty);
+  F.setPrivate();
+  F->setAttr("llvm.emit_c_interface", B.getUnitAttr());
+  return F;
+}
+
 Value memplan::emitByteSize(OpBuilder &B, Location Loc, uint64_t StaticBytes,
                             ValueRange Dims, function_ref<Value(Value)> At,
                             Value *Overflow) {
@@ -158,7 +180,8 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     FunctionOpInterface Fn, uint64_t Alignment, int64_t Site, bool Symbolic,
     bool Inplace,
     function_ref<FailureOr<RuntimeFunctions>(bool WithPlan)> GetRuntime,
-    SmallVectorImpl<NotAtRunTime> *Left, ArenaPlanKind *Kind) {
+    SmallVectorImpl<NotAtRunTime> *Left, ArenaPlanKind *Kind,
+    const RunTimeArenaSource *Source) {
   SmallVector<memref::AllocOp> Done;
   if (Fn.isExternal())
     return Done;
@@ -267,9 +290,24 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
   } else {
     Total = planWithRuntime(B, Loc, RT, Chosen, Site, AlignArg, Offset);
   }
-  Value Arena =
-      func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Total, AlignArg})
-          .getResult(0);
+  if (Source && Source->Take) {
+    // The function's own bytes come first. A size that wrapped (negative)
+    // stays as it is, for the runtime to report.
+    Value Prefix = Const(static_cast<int64_t>(Source->Prefix));
+    Value Wrapped = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::slt,
+                                          Total, Const(0));
+    Total = arith::SelectOp::create(
+        B, Loc, Wrapped, Total, arith::AddIOp::create(B, Loc, Total, Prefix));
+    Value PrefixIndex = arith::ConstantIndexOp::create(
+        B, Loc, static_cast<int64_t>(Source->Prefix));
+    for (Value &O : Offset)
+      O = arith::AddIOp::create(B, Loc, O, PrefixIndex);
+  }
+  Value Arena = Source && Source->Take
+                    ? Source->Take(Total, AlignArg)
+                    : func::CallOp::create(B, Loc, RT.AllocFn,
+                                           ValueRange{Total, AlignArg})
+                          .getResult(0);
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
     memref::AllocOp Alloc = Buf->Alloc;
     OpBuilder AB(Alloc);
@@ -281,6 +319,9 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     Alloc.replaceAllUsesWith(View);
     Done.push_back(Alloc);
   }
+  // A shared arena is kept for the next call.
+  if (Source && Source->Take)
+    return Done;
   for (Block &Blk : Fn.getFunctionBody())
     if (!Blk.empty() && Blk.back().hasTrait<OpTrait::ReturnLike>()) {
       OpBuilder FB(&Blk.back());

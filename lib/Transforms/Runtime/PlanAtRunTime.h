@@ -16,6 +16,25 @@ struct RuntimeFunctions {
   mlir::func::FuncOp AllocFn, FreeFn, PlanFn;
 };
 
+/// Declares the runtime function Name of type Ty in Table at B (private,
+/// with the C interface), or finds it; null, with an error, when the symbol
+/// exists with another type or is not a func.func.
+mlir::func::FuncOp declareRuntimeFunction(mlir::OpBuilder &B,
+                                          mlir::Operation *Table,
+                                          llvm::StringRef Name,
+                                          mlir::FunctionType Ty);
+
+/// Where a function's run-time arena comes from. By default
+/// memplan_rt_alloc at the entry, freed at every exit. With Take (the
+/// functions of memplan.shared_arena: SharedRunTimeArena.h), Take(Total,
+/// Align) hands out a block kept across calls (null on an error, reported),
+/// whose first Prefix bytes (rounded up to the alignment) the function uses
+/// for something else.
+struct RunTimeArenaSource {
+  uint64_t Prefix = 0;
+  llvm::function_ref<mlir::Value(mlir::Value Total, mlir::Value Align)> Take;
+};
+
 /// A dynamic alloc left out of the run-time arena, and why.
 struct NotAtRunTime {
   mlir::memref::AllocOp Alloc;
@@ -50,14 +69,15 @@ struct ArenaPlanKind {
 /// allocs it replaced; the caller erases them. \p GetRuntime declares the
 /// runtime functions when they are needed (memplan_rt_plan with its
 /// argument true). \p Left, when given, receives the dynamic allocs it left
-/// for the per-buffer lowering, with the reason; \p Kind how it planned.
+/// for the per-buffer lowering, with the reason; \p Kind how it planned;
+/// \p Source where the arena comes from (memplan_rt_alloc without).
 llvm::SmallVector<mlir::memref::AllocOp> planAtRunTime(
     mlir::FunctionOpInterface Fn, uint64_t Alignment, int64_t Site,
     bool Symbolic, bool Inplace,
     llvm::function_ref<mlir::FailureOr<RuntimeFunctions>(bool WithPlan)>
         GetRuntime,
     llvm::SmallVectorImpl<NotAtRunTime> *Left = nullptr,
-    ArenaPlanKind *Kind = nullptr);
+    ArenaPlanKind *Kind = nullptr, const RunTimeArenaSource *Source = nullptr);
 
 } // namespace memplan
 

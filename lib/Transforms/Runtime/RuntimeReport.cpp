@@ -77,6 +77,8 @@ lower_runtime::writeRuntimeReport(ModuleOp M, StringRef Path,
       Runtime["symbolic_orders"] = static_cast<int64_t>(S.Plan.Orders);
       Runtime["inplace_pairs"] = static_cast<int64_t>(S.Plan.InplacePairs);
     }
+    if (!S.SharedArena.empty())
+      Runtime["shared_arena"] = S.SharedArena;
     (*F)["runtime"] = std::move(Runtime);
     if (llvm::json::Array *Unplanned = F->getArray("unplanned"))
       for (llvm::json::Value &U : *Unplanned) {

@@ -33,6 +33,9 @@ struct RuntimeSummary {
   std::vector<std::pair<std::string, std::string>> PerBuffer, LeftAlone;
   /// How the run-time arena's offsets are found (with an arena).
   ArenaPlanKind Plan;
+  /// The slot of memplan.shared_arena's block kept across calls, when the
+  /// function takes its arena from it.
+  std::string SharedArena;
 
   /// The plan the function's dynamic buffers got, as the report says it:
   /// "symbolic", "run-time", "per buffer" or "none".
