@@ -18,7 +18,7 @@ check (default): one program runs prefill(S), then N decode steps, prints the
   S.. on the zero cache
   (no prefill in the program, so its memory is decode's own; the values
   differ, the sizes and the work do not); 'both': prefill(S) then the decode
-  calls. Per program: the live peak (livepeak.py) and peak bytes reserved of
+  calls; 'shared': the same with memplan.shared_arena = [@prefill, @decode]. Per program: the live peak (livepeak.py) and peak bytes reserved of
   memplan, today and upstream (bench.py's variants; their outputs must be
   equal); per S the time per prefill and per decode call (fastest and
   median, from rtclock around each call in main), and the
@@ -166,13 +166,14 @@ def bench(a, opt, libs, rtlib, tmp):
           " the decode steps")
     print(f"{'program':9}{'S':>5}{'live peak':>12}{'in use':>9}"
           + "".join(f"{n:>12}{'x':>7}" for n in names))
-    timing, kinds, cache = [], {}, []
+    timing, kinds, cache, reserved = [], {}, [], {}
     for S in [int(s) for s in a.sizes.split(",") if s]:
         cap = capacity_for(S + a.steps)
         times = {}
         for prog, (steps, reps, extra) in (
                 ("prefill", (0, a.reps, [])), ("fixed-S", (0, a.reps, ["--static-prompt"])),
-                ("decode", (a.steps, 0, [])), ("both", (a.steps, 1, []))):
+                ("decode", (a.steps, 0, [])), ("both", (a.steps, 1, [])),
+                ("shared", (a.steps, 1, ["--shared-arena"]))):
             src = os.path.join(tmp, f"decoder-{prog}{S}.mlir")
             generate(src, S, steps, reps, cap, extra)
             if prog == "prefill":
@@ -197,9 +198,16 @@ def bench(a, opt, libs, rtlib, tmp):
                 why = first_difference(outs[names[0]], outs[n])
                 if why:
                     sys.exit(f"decoder {prog} S={S}: {names[0]} and {n} differ: {why}")
+            reserved.setdefault(S, {})[prog] = row["memplan"]
             print(f"{prog:9}{S:5}{live:12}{memplan_inuse / live:9.3f}"
                   + "".join(f"{row[n]:12}{row[n] / live:7.3f}" for n in names), flush=True)
         timing.append((S, times))
+    print("shared: prefill and decode in memplan.shared_arena (one block kept across"
+          " calls); memplan's peak reserved over the larger of prefill's and decode's alone")
+    for S, r in reserved.items():
+        big = max(r["prefill"], r["decode"])
+        print(f"{S:5} shared {r['shared']} B, both (not shared) {r['both']} B,"
+              f" larger alone {big} B: {r['shared'] / big:.3f}x")
     # The machine may be loaded: noise only adds time, so the ratio is of the
     # fastest calls; the median shows the spread.
     print("time per call, us: fastest (median); x = fastest over upstream's (unplanned)")
