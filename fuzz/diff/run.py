@@ -464,7 +464,8 @@ SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
 SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
            "runtime_plans", "symbolic_plans", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
-           "promise_stops", "into_consumers"]
+           "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas"]
+LABELS = {"shared_run_time_arenas": "shared run-time arenas"}
 
 
 def shapes_variants(seed, a, strategies, meta):
@@ -503,7 +504,9 @@ def shapes_flags(s, al, mode, report, meta, extra=""):
                 "function-boundary-type-conversion=identity-layout-map "
                 "allow-return-allocs-from-loops",
                 "--tensor-mem-plan=" + plan + (" " + extra if extra else ""),
-                "--tensor-mem-lower-runtime" + ("=symbolic=false" if "rtplan" in mode else "")]
+                # its runtime section joins the report (shared run-time arenas)
+                "--tensor-mem-lower-runtime=report=%s" % report +
+                (" symbolic=false" if "rtplan" in mode else "")]
     opts = "strategy=%s alignment=%d runtime=true report=%s" % (s, al, report)
     if extra:
         opts += " " + extra
@@ -526,6 +529,19 @@ def engagement(planned, report_text):
         # dynamic buffers written over a dying operand in a symbolic plan
         e["dynamic_inplace"] = sum(int(n) for n in re.findall(
             r'"inplace_pairs": (\d+)', report_text))
+        # functions of memplan.shared_arena: a static arena in the shared
+        # global (arenas[].shared), a run-time arena in the shared block
+        # (runtime.shared_arena; absent from older reports)
+        try:
+            fns = json.loads(report_text).get("functions", [])
+        except (ValueError, AttributeError):
+            fns = []
+        for fn in fns:
+            if any(isinstance(ar, dict) and ar.get("shared") for ar in fn.get("arenas", [])):
+                e["shared_arenas"] += 1
+            rt = fn.get("runtime")
+            if isinstance(rt, dict) and rt.get("shared_arena"):
+                e["shared_run_time_arenas"] += 1
     if not planned:
         return e
     e["hoisted_globals"] = len(re.findall(r"memref\.global .*(memplan\.hoisted|@__memplan_hoisted)",
@@ -850,7 +866,7 @@ def main():
         print("shapes programs: %d  scenes: %s" % (
             c["shape_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
         print("engaged (from planned IR and reports): %s" % "  ".join(
-            "%s: %d" % (k.replace("_", " "), c[k]) for k in ENGAGED))
+            "%s: %d" % (LABELS.get(k, k.replace("_", " ")), c[k]) for k in ENGAGED))
     if st.findings:
         print("findings in %s" % a.out)
     if (c["mismatches"] or c["overlaps"] or c["tool_failures"] or c["hangs"] or

@@ -35,6 +35,10 @@ arithmetic: exact). Scenes (--features):
            the caller writes into the result and calls again
   chain    independent elementwise chains joined late (the order and
            in-place reuse have work to do)
+  shared   (a third of the programs) two or three functions in the module's
+           `memplan.shared_arena` (static-only, dynamic-only, mixed), called
+           in alternation with growing and shrinking sizes, results read
+           after later calls of the set (gen_shared.py)
   padcat   elementwise chains into `tensor.pad` (constant value defined
            before or after the chain) and `tensor.concat`, nested either
            way, an elementwise op in between or not, sometimes an input read
@@ -53,9 +57,10 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import gen  # noqa: E402 (the shared feature-list parser)
+from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat"]
+            "padcat", "shared"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -107,7 +112,9 @@ class Fn:
         return "\n".join(out)
 
 
-class SGen:
+class SGen(SharedMixin):
+    ttype = staticmethod(ttype)
+
     def __init__(self, seed, feats, size):
         self.rng = random.Random(seed * 104729 + 17)
         self.seed, self.feat, self.size = seed, feats, size
@@ -117,6 +124,7 @@ class SGen:
         self.meta = {"scenes": []}
         self.dim_bounds = None
         self.broken = False
+        self.shared_set = []
 
     def chance(self, p):
         return self.rng.random() < p
@@ -908,6 +916,8 @@ class SGen:
                 if k in ("global", "chain", "padcat"):
                     self.meta["scenes"].append(k)
                 getattr(self, "scene_" + k)(m)
+        if self.shared_wanted():
+            self.scene_shared(m)
         # with `promise` a third of the programs break one; without it, all do
         if "broken" in self.feat and ("promise" not in self.feat or self.chance(0.35)):
             bound = self.dim_bounds or self.rng.choice([4, 8, 16, 40])
@@ -918,7 +928,9 @@ class SGen:
         out = ["// shapes.py --seed %d --features %s --size %d" %
                (self.seed, ",".join(sorted(self.feat)), self.size),
                "// fuzz-meta: " + json.dumps(self.meta, sort_keys=True),
-               "module {",
+               "module {" if not self.shared_set else
+               "module attributes {memplan.shared_arena = [%s]} {" % ", ".join(
+                   "@" + n for n in self.shared_set),
                "  func.func private @printI64(i64)",
                "  func.func private @printNewline()"]
         out += self.globals
