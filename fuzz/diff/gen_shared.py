@@ -23,10 +23,12 @@ JOINABLE = ("chain", "padcat", "glob", "nospec", "bound", "promise", "hoist")
 
 class SharedMixin:
     def shared_wanted(self):
-        """One program in three with `shared` on (its own generator: the
-        other scenes' choices do not move)."""
+        """One program in three with `shared` on, every one when it is the
+        only scene (its own generator: the other scenes' choices do not
+        move)."""
         self.srng = random.Random(self.seed * 15485863 + 101)
-        return "shared" in self.feat and self.srng.random() < 0.35
+        alone = not (self.feat - {"shared", "broken"})
+        return "shared" in self.feat and (self.srng.random() < 0.35 or alone)
 
     def scene_shared(self, m):
         saved, self.rng = self.rng, self.srng
@@ -63,9 +65,10 @@ class SharedMixin:
                 live.append((t, sh))
             for t, sh in live:  # hashed late: live together
                 hs.append(self.hash_t(f, t, sh))
-            res = self.generic(f, ["%x"], xs)
-            if self.chance(0.5):
-                res = self.generic(f, [res, "%x"], xs)
+            def fresh():
+                r = self.generic(f, ["%x"], xs)
+                return self.generic(f, [r, "%x"], xs) if self.chance(0.5) else r
+            res = self._result(f, fresh, xs, None, "%x")
             rt = self.ttype(xs)
             f.rets = [rt, "i64"]
             f.emit("return %s, %s : %s, i64" % (res, self.combine(f, hs), rt))
@@ -123,16 +126,82 @@ class SharedMixin:
         hs.append(self.hash_t(f, x, xs))
         if self.chance(0.5) or self.dim_bounds is not None:
             # the result has the input's shape (main may feed it on)
-            res = self.generic(f, [x, "%x"] if self.chance(0.5) else [x], xs, dyn_sizes=[d])
             rs = xs
+            two = self.chance(0.5)
+            res = self._result(f, lambda: self.generic(f, [x, "%x"] if two else [x], xs,
+                                                       dyn_sizes=[d]), rs, d, n)
         else:
             # sized by the argument: larger or smaller than the input
             rs = [None] if self.chance(0.6) else [None, 4]
-            res = self.filled(f, rs, [n])
+            res = self._result(f, lambda: self.filled(f, rs, [n]), rs, n, n)
         rt = self.ttype(rs)
         f.rets = [rt, "i64"]
         f.emit("return %s, %s : %s, i64" % (res, self.combine(f, hs), rt))
         return f, xs
+
+    def _result(self, f, fresh, shape, dyn, sel):
+        """The returned tensor, made by fresh() (a new tensor of shape, its
+        first dim dyn when dynamic) or through what keeps it a view of or a
+        choice between temporaries: an extract_slice of a larger one, an
+        expand_shape/collapse_shape round trip, an scf.if yielding one of two
+        made in its branches. sel: an index (or tensor) the choice reads."""
+        how = self.rng.choice(["fresh", "fresh", "slice", "reshape", "if"])
+        ty = self.ttype(shape)
+        if how == "slice":
+            k = self.rng.randint(1, 5)
+            if dyn is None:
+                big = [shape[0] + k]
+                t = self.filled(f, big)
+                sizes = [str(shape[0])]
+            else:
+                bs = f.fresh("sz")
+                f.emit("%s = arith.addi %s, %s : index" % (bs, dyn, f.const(k)))
+                big = list(shape)
+                t = self.filled(f, big, [bs])
+                sizes = [dyn] + [str(s_) for s_ in shape[1:]]
+            if self.chance(0.5):
+                t = self.generic(f, [t], big, dyn_sizes=[bs] if dyn is not None else ())
+            off = self.rng.randint(0, k)
+            r = f.fresh("sl")
+            f.emit("%s = tensor.extract_slice %s[%s] [%s] [%s] : %s to %s" % (
+                r, t, ", ".join([str(off)] + ["0"] * (len(shape) - 1)), ", ".join(sizes),
+                ", ".join(["1"] * len(shape)), self.ttype(big), ty))
+            return r
+        if how == "reshape" and len(shape) == 1:
+            t = fresh()
+            ex = [shape[0], 1]
+            e = f.fresh("ex")
+            f.emit("%s = tensor.expand_shape %s [[0, 1]] output_shape [%s, 1] : %s into %s" % (
+                e, t, dyn if dyn is not None else shape[0], ty, self.ttype(ex)))
+            r = f.fresh("co")
+            f.emit("%s = tensor.collapse_shape %s [[0, 1]] : %s into %s" % (
+                r, e, self.ttype(ex), ty))
+            return r
+        if how == "if":
+            if sel == "%x":
+                v = f.fresh("sv")
+                f.emit("%s = tensor.extract %%x[%s] : %s" % (v, f.const(0), ty))
+                b = f.fresh("sb")
+                f.emit("%s = arith.andi %s, %s : i32" % (b, v, f.const(1, "i32")))
+                c = f.fresh("sc")
+                f.emit("%s = arith.cmpi eq, %s, %s : i32" % (c, b, f.const(0, "i32")))
+            else:
+                b = f.fresh("sb")
+                f.emit("%s = arith.andi %s, %s : index" % (b, sel, f.const(1)))
+                c = f.fresh("sc")
+                f.emit("%s = arith.cmpi eq, %s, %s : index" % (c, b, f.const(0)))
+            r = f.fresh("sif")
+            f.emit("%s = scf.if %s -> (%s) {" % (r, c, ty))
+            f.ind += 1
+            f.emit("scf.yield %s : %s" % (fresh(), ty))
+            f.ind -= 1
+            f.emit("} else {")
+            f.ind += 1
+            f.emit("scf.yield %s : %s" % (fresh(), ty))
+            f.ind -= 1
+            f.emit("}")
+            return r
+        return fresh()
 
     def _shared_input(self, m, fn, xs, pool):
         """A tensor for fn's %x: a result of an earlier call of the set of

@@ -38,7 +38,8 @@ arithmetic: exact). Scenes (--features):
   shared   (a third of the programs) two or three functions in the module's
            `memplan.shared_arena` (static-only, dynamic-only, mixed), called
            in alternation with growing and shrinking sizes, results read
-           after later calls of the set (gen_shared.py)
+           after later calls of the set; results are fresh, slices or
+           reshapes of temporaries, or an scf.if's choice (gen_shared.py)
   padcat   elementwise chains into `tensor.pad` (constant value defined
            before or after the chain) and `tensor.concat`, nested either
            way, an elementwise op in between or not, sometimes an input read
