@@ -52,20 +52,29 @@ bool SharedRunTimeArena::shares(FunctionOpInterface Fn) const {
   return llvm::is_contained(Functions, Fn);
 }
 
-/// Fn's reads of G.
-static SmallVector<memref::GetGlobalOp> readsOf(FunctionOpInterface Fn,
-                                                memref::GlobalOp G) {
+/// Fn's reads of G, when all come after Guard (the block is taken right
+/// after it); none otherwise, and G stays where it is.
+static SmallVector<memref::GetGlobalOp>
+readsOf(FunctionOpInterface Fn, memref::GlobalOp G, Operation *Guard) {
   SmallVector<memref::GetGlobalOp> Reads;
-  if (G)
+  bool After = true;
+  if (G && Guard)
     Fn->walk([&](memref::GetGlobalOp Get) {
-      if (Get.getName() == G.getSymName())
-        Reads.push_back(Get);
+      if (Get.getName() != G.getSymName())
+        return;
+      Operation *Top = Guard->getBlock()->findAncestorOpInBlock(*Get);
+      After &= !Top || Guard->isBeforeInBlock(Top);
+      Reads.push_back(Get);
     });
+  if (!After)
+    Reads.clear();
   return Reads;
 }
 
 uint64_t SharedRunTimeArena::prefix(FunctionOpInterface Fn) {
-  return readsOf(Fn, Static).empty() ? 0 : Static.getType().getNumElements();
+  return readsOf(Fn, Static, guardOf(Fn)).empty()
+             ? 0
+             : Static.getType().getNumElements();
 }
 
 Value SharedRunTimeArena::take(FunctionOpInterface Fn, Value Total,
@@ -92,7 +101,7 @@ Value SharedRunTimeArena::take(FunctionOpInterface Fn, Value Total,
     SymbolTable(Module).insert(Slot, Module.getBody()->begin());
   }
   B.setInsertionPointAfter(guardOf(Fn));
-  SmallVector<memref::GetGlobalOp> Reads = readsOf(Fn, Static);
+  SmallVector<memref::GetGlobalOp> Reads = readsOf(Fn, Static, guardOf(Fn));
   // The static arena's own alignment holds at the block's start.
   if (!Reads.empty())
     Align = arith::MaxUIOp::create(
@@ -125,7 +134,7 @@ FailureOr<SmallVector<FunctionOpInterface>> SharedRunTimeArena::finish() {
   if (Took.empty() || !Static)
     return Moved;
   for (FunctionOpInterface Fn : Functions) {
-    if (Took.contains(Fn) || readsOf(Fn, Static).empty())
+    if (Took.contains(Fn) || readsOf(Fn, Static, guardOf(Fn)).empty())
       continue;
     OpBuilder B(guardOf(Fn));
     Location Loc = Fn.getLoc();
