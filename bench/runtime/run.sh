@@ -8,7 +8,9 @@
 # issue 23 with its measured value; and the per-trace table with BY_TRACE=1.
 # Usage: bench/runtime/run.sh BUILD_DIR [extra google-benchmark flags]
 # Env: REPS (5 rounds), MIN_TIME (0.05 s per round), MEMPLAN_BENCH_TRACES
-# (keep traces whose name contains it), BY_TRACE=1.
+# (keep traces whose name contains it), BY_TRACE=1, TC (the memplan-tc
+# column: memplan with MEMPLAN_RT_THREAD_CACHE=$TC, default 1M; 0: no
+# column).
 set -euo pipefail
 BUILD=${1:-build}
 shift || true
@@ -29,6 +31,11 @@ for a in memplan tfbfc glibc jemalloc mimalloc; do
          "libjemalloc-dev/libmimalloc-dev: scripts/install-deps.sh --bench), skipping $a" >&2
   fi
 done
+# memplan-tc: the same binary with thread caches on (off by default).
+TC=${TC:-1M}
+if [ "$TC" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
+  all+=(memplan-tc)
+fi
 declare -A failed=()
 for ((r = 1; r <= ${REPS:-5}; r++)); do
   for a in "${all[@]}"; do
@@ -36,7 +43,9 @@ for ((r = 1; r <= ${REPS:-5}; r++)); do
     # A binary that fails leaves its column empty, and says so. (mimalloc
     # once crashed in the random mix: the bench asked mi_malloc, not
     # mi_malloc_aligned, for 16-byte alignment of blocks under 16 bytes.)
-    if ! "$BUILD/bin/memplan-bench-runtime-$a" --benchmark_min_time="${MIN_TIME:-0.05}" \
+    bin=$a envs=()
+    [ "$a" = memplan-tc ] && bin=memplan envs=(MEMPLAN_RT_THREAD_CACHE="$TC")
+    if ! env "${envs[@]}" "$BUILD/bin/memplan-bench-runtime-$bin" --benchmark_min_time="${MIN_TIME:-0.05}" \
         --benchmark_repetitions=1 --benchmark_format=json \
         --benchmark_out="$OUT/$a.$r.json" --benchmark_out_format=json "$@" \
         >/dev/null 2>&1; then
@@ -103,7 +112,7 @@ for f in sorted(fams):
     if "memplan" in allocs:
         parts = []
         for a in allocs:
-            if a == "memplan":
+            if a in ("memplan", "memplan-tc"):
                 continue
             for th in ("t1", "t2"):
                 q = gmean([rows[t]["memplan"][th] / rows[t][a][th] for t in ts
@@ -140,6 +149,13 @@ if "memplan" in allocs:
                      for f in fams), default=(float("nan"), "-"))
         goal(f"no family slower than BFC at 1 thread: worst {worst[1]} "
              f"{worst[0]:.2f}x BFC's time", worst[0] <= 1.0)
+    if "memplan-tc" in allocs and "dnn" in fams and "tfbfc" in allocs:
+        tt, bt = fam("dnn", "memplan-tc", "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
+        t2 = fam("dnn", "memplan-tc", "t2", gmean)
+        print(f"  (memplan-tc, thread caches on: DNN 1 thread {tt / bt:.2f}x BFC's time, frag "
+              f"{fam('dnn', 'memplan-tc', 'f1', med):.3f}; 2 threads {t2:.0f} ns, frag "
+              f"{fam('dnn', 'memplan-tc', 'f2', med):.3f}; worst family "
+              + "{:.2f}x BFC)".format(max(fam(f, "memplan-tc", "t1", gmean) / fam(f, "tfbfc", "t1", gmean) for f in fams)))
     print("  the purge returns a freed peak: unit test RuntimePurge.FreedPeakGoesBackAfterTheDelay"
           " (committed bytes and mincore)")
     print()

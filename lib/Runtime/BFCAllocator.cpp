@@ -11,6 +11,7 @@
 
 #include "BFCHeap.h"
 #include "Internal.h"
+#include "ThreadCache.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -134,6 +135,18 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     if (!Fixed)
       break; // the VIRTUAL source fell back to MMAP: one heap
   }
+  // Thread caches need every heap's size words (a fixed range), and no
+  // limit (a cached block is not free to the other threads) or trace (every
+  // event in order).
+  bool Ranged = std::all_of(A->Heaps.begin(), A->Heaps.end(),
+                            [](auto &H) { return H->rangeKnown(); });
+  if (Opts.thread_cache && Ranged && !Opts.memory_limit && !Opts.trace) {
+    A->ThreadCacheBytes = std::min<uint64_t>(Opts.thread_cache, 1u << 30);
+    A->Caches = std::make_unique<ThreadCaches>();
+    for (auto &H : A->Heaps)
+      H->enableThreadCache(
+          std::min<uint64_t>(A->ThreadCacheBytes, 4096 * Opts.rounding));
+  }
   size_t Count = A->Heaps.size();
   A->HeapMask = (Count & (Count - 1)) == 0 ? Count - 1 : 0;
   if (Status)
@@ -144,8 +157,12 @@ BFCAllocator::create(const memplan_rt_options &Opts,
 BFCAllocator::BFCAllocator(const memplan_rt_options &Opts)
     : Opts(Opts), Shared(new (std::nothrow) SharedCounters) {}
 
-// The heaps go before the counters they point to.
-BFCAllocator::~BFCAllocator() { Heaps.clear(); }
+// The thread caches let go first (their blocks die with the heaps); the
+// heaps go before the counters they point to.
+BFCAllocator::~BFCAllocator() {
+  Caches.reset();
+  Heaps.clear();
+}
 
 uint64_t BFCAllocator::bytesReserved() const {
   return Shared->Reserved.load(std::memory_order_relaxed);
@@ -228,12 +245,8 @@ AllocResult BFCAllocator::tryAllocate(uint64_t Bytes, uint64_t Align) {
   if (Align < Opts.rounding)
     Align = Opts.rounding;
 
-  {
-    BFCHeap *Home = lockHome();
-    std::lock_guard<HeapMutex> L(Home->Mu, std::adopt_lock);
-    if ((R.Ptr = Home->allocateLocked(Bytes, Rounded, Align)))
-      return R;
-  }
+  if ((R.Ptr = allocateHome(Bytes, Rounded, Align)))
+    return R;
   // The home heap is full and cannot grow (the limit): another heap may hold
   // free chunks, and with release_free_regions their empty regions may make
   // room.
@@ -252,40 +265,8 @@ AllocResult BFCAllocator::tryAllocate(uint64_t Bytes, uint64_t Align) {
   return R;
 }
 
-void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
-                             memplan_rt_status *Status) {
-  // The common case (a small alignment, the home heap serves it) builds no
-  // AllocResult; anything else takes tryAllocate's way.
-  if (Bytes && Bytes <= (UINT64_MAX >> 2) && Align <= Opts.rounding &&
-      !(Align & (Align - 1))) {
-    BFCHeap *Home = lockHome();
-    std::lock_guard<HeapMutex> L(Home->Mu, std::adopt_lock);
-    if (void *P = Home->allocateLocked(Bytes, alignUp(Bytes, Opts.rounding),
-                                       Opts.rounding)) {
-      if (Status)
-        *Status = MEMPLAN_RT_OK;
-      return P;
-    }
-  }
-  AllocResult R = tryAllocate(Bytes, Align);
-  if (Status)
-    *Status = R.Status;
-  return R.Ptr;
-}
-
-memplan_rt_status BFCAllocator::deallocate(void *Ptr) {
-  if (!Ptr)
-    return MEMPLAN_RT_OK;
-  BFCHeap *H = heapFor(Ptr);
-  if (!H) {
-    Failures.fetch_add(1, std::memory_order_relaxed);
-    return MEMPLAN_RT_FOREIGN_POINTER;
-  }
-  std::lock_guard<HeapMutex> L(H->Mu);
-  return H->deallocateLocked(Ptr);
-}
-
 uint64_t BFCAllocator::releaseFreeRegions() {
+  flushThreadCache();
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
     std::lock_guard<HeapMutex> L(H->Mu);
@@ -296,6 +277,7 @@ uint64_t BFCAllocator::releaseFreeRegions() {
 }
 
 uint64_t BFCAllocator::flushCaches() {
+  flushThreadCache();
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
     std::lock_guard<HeapMutex> L(H->Mu);
@@ -305,6 +287,7 @@ uint64_t BFCAllocator::flushCaches() {
 }
 
 uint64_t BFCAllocator::purge() {
+  flushThreadCache();
   uint64_t Bytes = 0;
   for (auto &H : Heaps) {
     std::lock_guard<HeapMutex> L(H->Mu);
@@ -319,6 +302,10 @@ uint64_t BFCAllocator::allocatedSize(const void *Ptr) const {
   if (!H)
     return 0;
   std::lock_guard<HeapMutex> L(H->Mu);
+  // A block in a thread cache is free, though its chunk is in use.
+  std::atomic<uint64_t> *W = H->sizeWord(Ptr);
+  if (W && W->load(std::memory_order_relaxed) & BFCHeap::InThreadCache)
+    return 0;
   return H->allocatedSizeLocked(Ptr);
 }
 
@@ -343,6 +330,25 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
     LargestFree = std::max(LargestFree, H->largestFreeChunkLocked());
   }
   S.num_failures += Failures.load(std::memory_order_relaxed);
+  if (Caches) {
+    // The heaps count the blocks of thread caches in use; the caches count
+    // what the heaps did not see.
+    int64_t Requested = 0;
+    for (const auto &H : Heaps)
+      Requested += H->requestedFixLocked();
+    std::lock_guard<std::mutex> L(Caches->Lock);
+    Requested += Caches->Requested;
+    S.num_allocs += Caches->Allocs;
+    S.num_frees += Caches->Frees;
+    for (const ThreadCache *T : Caches->Attached) {
+      S.num_allocs += T->Allocs.load(std::memory_order_relaxed);
+      S.num_frees += T->Frees.load(std::memory_order_relaxed);
+      S.bytes_thread_cached += T->Held.load(std::memory_order_relaxed);
+      Requested += T->Requested.load(std::memory_order_relaxed);
+    }
+    S.bytes_in_use -= std::min(S.bytes_in_use, S.bytes_thread_cached);
+    S.requested_bytes_in_use += Requested;
+  }
   S.peak_bytes_reserved = Shared->PeakReserved.load(std::memory_order_relaxed);
   S.bytes_limit = Opts.memory_limit;
   memplan_rt_plan_cache_stats P;

@@ -36,6 +36,13 @@ struct SharedCounters {
   std::atomic<uint64_t> Reserved{0};
   std::atomic<uint64_t> PeakReserved{0};
   std::atomic<uint64_t> TraceSeq{0};
+  /// Raised when the thread caches should give their blocks back (a purge
+  /// pass, a purge, growth past the peak); each thread looks at its next
+  /// call (ThreadCache.cpp).
+  std::atomic<uint64_t> FlushEpoch{0};
+  void askThreadCachesBack() {
+    FlushEpoch.fetch_add(1, std::memory_order_relaxed);
+  }
   /// Every heap of the allocator, for purging the others when one grows.
   std::vector<class BFCHeap *> Heaps;
   /// Counts \p Bytes as reserved unless that would pass the limit.
@@ -92,10 +99,33 @@ public:
   BFCHeap &operator=(const BFCHeap &) = delete;
 
   /// A block for a valid request (Rounded = Bytes rounded up, Align at least
-  /// the rounding), or null when neither the bins nor growth can serve it.
-  void *allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align);
-  /// Anything but a live block's start is an error (counted here).
-  memplan_rt_status deallocateLocked(void *Ptr);
+  /// the rounding), or null when neither the bins nor (if \p MayGrow) growth
+  /// can serve it.
+  void *allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
+                       bool MayGrow = true);
+  /// Anything but a live block's start is an error (counted here), and so is
+  /// a block in a thread cache unless \p FromThreadCache (its flush).
+  memplan_rt_status deallocateLocked(void *Ptr, bool FromThreadCache = false);
+
+  /// Thread caches (ThreadCache.cpp) find a live block's size without a lock
+  /// in a word per rounding unit of the heap's range, written under the lock
+  /// when a block of up to \p MaxBytes is allocated: units << 32 | requested
+  /// bytes, InThreadCache while a thread cache holds it, 0 otherwise.
+  void enableThreadCache(uint64_t MaxBytes);
+  static constexpr uint64_t InThreadCache = uint64_t(1) << 63;
+  /// The word of \p Ptr (in this heap's range), or null if none was made.
+  std::atomic<uint64_t> *sizeWord(const void *Ptr) const {
+    uint64_t Off = static_cast<const char *>(Ptr) - RangeLo;
+    if (!ThreadCacheMax || Off >= uint64_t(RangeHi - RangeLo))
+      return nullptr;
+    std::atomic<uint64_t> *Leaf =
+        Leaves[Off >> LeafShift].load(std::memory_order_acquire);
+    return Leaf && !(Off & (Opts.rounding - 1))
+               ? Leaf + ((Off & (LeafBytes - 1)) >> RoundShift)
+               : nullptr;
+  }
+  /// Requested bytes the thread caches' counters owe (see deallocateLocked).
+  int64_t requestedFixLocked() const { return ReqFix; }
   /// The address range every block of this heap lies in (VIRTUAL source),
   /// or {null, null}.
   bool rangeKnown() const { return RangeLo != nullptr; }
@@ -216,6 +246,15 @@ private:
   inline void setSlot(const char *Ptr, Handle H);
   Handle lastChunk(const Region &R) const;
   memplan_rt_status classifyBadFree(const Region &R, const char *Ptr) const;
+
+  std::atomic<uint64_t> &makeSizeWord(const void *Ptr);
+  static constexpr int LeafShift = 24;
+  static constexpr uint64_t LeafBytes = uint64_t(1) << LeafShift;
+  uint64_t ThreadCacheMax = 0; // 0: no thread caches
+  unsigned RoundShift = 0;
+  std::unique_ptr<std::atomic<std::atomic<uint64_t> *>[]> Leaves;
+  size_t NumLeaves = 0;
+  int64_t ReqFix = 0;
 
   memplan_rt_options Opts;
   SharedCounters *Shared;

@@ -13,6 +13,7 @@
 #include "Internal.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <ctime>
 #include <new>
@@ -102,6 +103,8 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
 }
 
 BFCHeap::~BFCHeap() {
+  for (size_t I = 0; I < NumLeaves; ++I)
+    std::free(Leaves[I].load(std::memory_order_relaxed));
   for (const Region &R : Regions) {
     Sub->free(R.Base, R.Size);
     Shared->unreserve(R.Size - R.GoneBytes);
@@ -138,4 +141,20 @@ uint64_t BFCHeap::allocatedSizeLocked(const void *Ptr) const {
     return 0;
   Handle H = R->Slots[Off / Opts.rounding];
   return H != None && Chunks[H].inUse() ? Chunks[H].Size : 0;
+}
+
+// Says why Ptr, which is not the start of a live chunk of R, cannot be freed:
+// it points into free memory (freed already) or into the middle of a chunk.
+memplan_rt_status BFCHeap::classifyBadFree(const Region &R,
+                                           const char *Ptr) const {
+  size_t Slot = (Ptr - R.Base) / Opts.rounding;
+  while (R.Slots[Slot] == None && Slot > 0)
+    --Slot;
+  Handle H = R.Slots[Slot];
+  if (H == None)
+    return MEMPLAN_RT_FOREIGN_POINTER;
+  const Chunk &C = Chunks[H];
+  if (!C.inUse())
+    return MEMPLAN_RT_DOUBLE_FREE;
+  return MEMPLAN_RT_FOREIGN_POINTER;
 }

@@ -233,8 +233,8 @@ uint64_t BFCHeap::flushCacheLocked() {
 
 //===-- Allocate and free -------------------------------------------------===//
 
-void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
-                              uint64_t Align) {
+void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
+                              bool MayGrow) {
   if (DelayNs && !--EventsToCheck)
     tick();
   if (Opts.cache) {
@@ -257,10 +257,10 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded,
   // cache never makes the heap reserve more.
   if (H == None && CachedBytes && flushCacheLocked())
     H = findChunk(Rounded, Align);
-  if (H == None && extend(Rounded, Align))
+  if (H == None && MayGrow && extend(Rounded, Align))
     H = findChunk(Rounded, Align);
-  if (H == None && Opts.release_free_regions && releaseFreeRegionsLocked() &&
-      extend(Rounded, Align))
+  if (H == None && MayGrow && Opts.release_free_regions &&
+      releaseFreeRegionsLocked() && extend(Rounded, Align))
     H = findChunk(Rounded, Align);
   if (H == None)
     return nullptr;
@@ -310,29 +310,16 @@ void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
   Stats.peak_requested_bytes_in_use =
       std::max(Stats.peak_requested_bytes_in_use, Stats.requested_bytes_in_use);
   Stats.largest_alloc_size = std::max(Stats.largest_alloc_size, C.Size);
+  if (C.Size <= ThreadCacheMax)
+    makeSizeWord(C.Ptr).store((C.Size >> RoundShift) << 32 | Bytes,
+                              std::memory_order_relaxed);
   if (Opts.trace)
     Trace.push_back(
         {Shared->TraceSeq++, C.AllocId, true, C.Ptr, C.Size, Bytes});
   return C.Ptr;
 }
 
-// Says why Ptr, which is not the start of a live chunk of R, cannot be freed:
-// it points into free memory (freed already) or into the middle of a chunk.
-memplan_rt_status BFCHeap::classifyBadFree(const Region &R,
-                                           const char *Ptr) const {
-  size_t Slot = (Ptr - R.Base) / Opts.rounding;
-  while (R.Slots[Slot] == None && Slot > 0)
-    --Slot;
-  Handle H = R.Slots[Slot];
-  if (H == None)
-    return MEMPLAN_RT_FOREIGN_POINTER;
-  const Chunk &C = Chunks[H];
-  if (!C.inUse())
-    return MEMPLAN_RT_DOUBLE_FREE;
-  return MEMPLAN_RT_FOREIGN_POINTER;
-}
-
-memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
+memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   const char *P = static_cast<const char *>(Ptr);
   const Region *R = regionFor(P);
   memplan_rt_status Bad = MEMPLAN_RT_OK;
@@ -345,10 +332,24 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr) {
     if (H == None || !Chunks[H].inUse())
       Bad = classifyBadFree(*R, P);
   }
+  // A block in a thread cache is free to its program; the chunk stays in
+  // use here. Requested bytes: the thread caches' counters hold (the bytes
+  // the block has now) - (those of our record); this free settles it.
+  std::atomic<uint64_t> *Word =
+      Bad == MEMPLAN_RT_OK && ThreadCacheMax ? sizeWord(P) : nullptr;
+  if (uint64_t W = Word ? Word->load(std::memory_order_relaxed) : 0) {
+    if ((W & InThreadCache) && !FromThreadCache)
+      Bad = MEMPLAN_RT_DOUBLE_FREE;
+    else
+      ReqFix += int64_t(Chunks[H].Requested) -
+                int64_t(W & InThreadCache ? 0 : W & 0xffffffff);
+  }
   if (Bad != MEMPLAN_RT_OK) {
     ++Stats.num_failures;
     return Bad;
   }
+  if (Word)
+    Word->store(0, std::memory_order_relaxed);
   if (DelayNs && !--EventsToCheck)
     tick();
   Chunk &C = Chunks[H];

@@ -69,6 +69,7 @@ void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
   uint64_t FreeCommitted = Stats.bytes_reserved - Stats.bytes_in_use;
   if (FreeCommitted < std::max<uint64_t>(Stats.bytes_in_use / 32, 64 << 10))
     return;
+  Shared->askThreadCachesBack();
   if (DelayNs) {
     uint64_t Want = Reserved + Bytes - Peak;
     uint64_t Got = purgeOldestLocked(Want, Keep, false);
@@ -164,8 +165,10 @@ bool BFCHeap::passLocked(uint64_t Now) {
   ++PassSeq;
   PassTimes[PassSeq % 16] = Now;
   // Chunks waiting in the size cache go to the bins to age like the rest
-  // (an idle cache would hold its bytes for ever).
+  // (an idle cache would hold its bytes for ever), and so do those of the
+  // thread caches, at their threads' next calls.
   flushCacheLocked();
+  Shared->askThreadCachesBack();
   purgeAged(Now);
   return true;
 }

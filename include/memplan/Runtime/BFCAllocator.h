@@ -26,6 +26,7 @@ namespace memplan::rt {
 
 class BFCHeap;
 struct SharedCounters;
+struct ThreadCache;
 
 /// What a C++ caller gets back from tryAllocate: the block, or why there is
 /// none, with the numbers a message needs.
@@ -112,6 +113,15 @@ private:
   BFCHeap *lockHome();
   BFCHeap *heapFor(const void *Ptr) const;
   memplan_rt_stats statsLocked() const;
+  /// The home heap's block; before it grows, the calling thread's cache
+  /// gives its blocks back.
+  void *allocateHome(uint64_t Bytes, uint64_t Rounded, uint64_t Align);
+  /// The calling thread's cache (ThreadCache.cpp) gives its blocks back.
+  void flushThreadCache();
+  void flushThreadCache(ThreadCache &T);
+  void attachThreadCache(ThreadCache &T);
+  void detachThreadCache(ThreadCache &T);
+  friend struct ThreadCache;
   void fail(AllocResult &R, memplan_rt_status S);
 
   memplan_rt_options Opts;
@@ -122,6 +132,11 @@ private:
   std::vector<std::pair<const char *, const char *>> Ranges;
   size_t HeapMask = 0; // number of heaps - 1 when a power of two, else 0
   std::atomic<uint64_t> Failures{0}; // rejected requests, foreign frees
+  /// Per-thread caches of freed blocks (options.thread_cache bytes each,
+  /// 0: none): those attached, and the counters of those gone.
+  uint64_t ThreadCacheBytes = 0;
+  struct ThreadCaches;
+  std::unique_ptr<ThreadCaches> Caches;
 
   friend struct DumpWriter;
 };

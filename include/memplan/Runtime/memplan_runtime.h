@@ -94,6 +94,15 @@ typedef struct memplan_rt_options {
      NULL: CLOCK_MONOTONIC. Read once every 64 allocs and frees of a heap. */
   uint64_t (*clock_ns)(void *ctx);
   void *clock_ctx;
+  /* Bytes of freed blocks (of up to 4096 rounding units each) a thread may
+     keep for its own next requests of their size, taken and given back
+     without a lock. All go back to their heaps before the thread's heap
+     grows, at a heap's purge pass, on memplan_rt_purge and at thread exit.
+     VIRTUAL source without a limit or trace only. The cached blocks stay
+     where they are, so best fit works around them: faster, but more bytes
+     reserved (see the README's runtime numbers). 0: none (the default; the
+     global allocator: MEMPLAN_RT_THREAD_CACHE). */
+  uint64_t thread_cache;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {
@@ -124,6 +133,9 @@ typedef struct memplan_rt_stats {
      by every allocator): lookups served by a cached plan, and plans made. */
   uint64_t plan_cache_hits;
   uint64_t plan_cache_misses;
+  /* Chunk bytes freed into thread caches and not taken again (counted
+     neither in use nor in the free chunks). */
+  uint64_t bytes_thread_cached;
 } memplan_rt_stats;
 
 typedef struct memplan_rt_allocator memplan_rt_allocator;
