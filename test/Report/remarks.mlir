@@ -3,7 +3,7 @@
 // numbers go through MLIR's remark engine to --remarks-output-file.
 // REQUIRES: shared-data
 // RUN: memplan-opt %s --tensor-mem-plan=remarks=true -o /dev/null 2>&1 | FileCheck %s --check-prefix=TEXT
-// RUN: memplan-opt %s --tensor-mem-plan --remarks-filter=memplan --remark-format=yaml --remarks-output-file=%t.yaml -o /dev/null
+// RUN: memplan-opt %s --tensor-mem-plan --remarks-filter='memplan.*' --remark-format=yaml --remarks-output-file=%t.yaml -o /dev/null
 // RUN: FileCheck %s --check-prefix=YAML --input-file=%t.yaml
 // Without remarks=true and without the engine, nothing is printed.
 // RUN: memplan-opt %s --tensor-mem-plan -o /dev/null 2>&1 | count 0
@@ -15,7 +15,7 @@
 // RUN: %python -c "import sys; n = len(open(sys.argv[1]).readlines()); print('lines', 'few' if n <= 20 else n)" %t.r50 | FileCheck %s --check-prefix=LINES
 
 // TEXT-NOT:   see current operation: func.func
-// TEXT:       remarks.mlir:[[@LINE+30]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, strategy auto (chose greedy-by-size-offsets, peak at task 1 with 2 buffers live); footprint: steady 128 bytes (arenas 128, callees 0, hoisted 0), first call 128 bytes
+// TEXT:       remarks.mlir:[[@LINE+31]]:1: remark: tensor-mem-plan: 2 buffers planned, 128 bytes without planning, arena 128 bytes, lower bound 128, strategy auto (chose greedy-by-size-offsets, peak at task 1 with 2 buffers live); footprint: steady 128 bytes (arenas 128, callees 0, hoisted 0), first call 128 bytes
 // TEXT-NEXT:  func.func @two
 // TEXT-NOT:   see current operation: func.func
 
@@ -26,11 +26,12 @@
 // YAML:      Function: returns
 // YAML:        - Reason: returned
 // YAML:      --- !Passed
-// YAML-NEXT: Pass: 'memplan:tensor-mem-plan'
+// YAML-NEXT: Pass: memplan.tensor-mem-plan
 // YAML-NEXT: Name: ArenaPlanned
-// YAML-NEXT: DebugLoc: { File: '{{.*}}remarks.mlir', Line: [[@LINE+17]],
+// YAML-NEXT: DebugLoc: { File: '{{.*}}remarks.mlir', Line: [[@LINE+18]],
 // YAML:      Function: two
 // YAML-NEXT: Args:
+// YAML-NEXT:   - Remark: 'tensor-mem-plan: 2 buffers planned, 128 bytes without planning,
 // YAML-NEXT:   - BuffersPlanned: '2'
 // YAML-NEXT:   - BytesWithoutPlanning: '128'
 // YAML-NEXT:   - ArenaBytes: '128'

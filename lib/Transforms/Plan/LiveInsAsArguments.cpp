@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
@@ -67,7 +68,10 @@ struct LiveInsAsArgumentsPass
           continue;
         if (!predecessorsAreBranches(B)) {
           if (Reported.insert(&B).second)
-            B.getParentOp()->emitRemark()
+            memplan::emitPassRemark(
+                B.getParentOp(), memplan::RemarkKind::Missed,
+                memplan::remark_category::LiveInsAsArguments, "LeftAlone",
+                /*AsDiagnostic=*/true)
                 << "a block uses a memref of another block but not every "
                    "predecessor is a branch: left alone";
           continue;

@@ -16,6 +16,7 @@
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/NoCapture.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -331,10 +332,12 @@ void apply(ModuleOp M, const Decision &D,
     auto Alloc = returnedValue(Fn, P.Result).getDefiningOp<memref::AllocOp>();
     Attrs.push_back(Alloc->getDiscardableAttrDictionary());
     Alignments.push_back(Alloc.getAlignmentAttr());
-    if (Options.Remarks)
-      Alloc.emitRemark() << "result #" << P.Result << " of @" << Fn.getName()
-                         << " becomes an out-parameter: its callers "
-                            "allocate it";
+    if (auto R = memplan::emitPassRemark(
+            Alloc, memplan::RemarkKind::Passed,
+            memplan::remark_category::ResultsToOutParams, "OutParameter",
+            Options.Remarks))
+      R << "result #" << P.Result << " of @" << Fn.getName()
+        << " becomes an out-parameter: its callers allocate it";
   }
   std::optional<Refusal> Unused;
   SmallVector<func::CallOp> Calls = directCalls(Fn, M, Unused);
@@ -390,9 +393,11 @@ memplan::resultsToOutParams(ModuleOp M, const OutParamsOptions &Options) {
     decide(M, Decisions, Refusals);
     unmarkArguments(Marked);
     if (Decisions.empty()) {
-      if (Options.Remarks)
-        for (const Refusal &R : Refusals)
-          R.At->emitRemark() << R.Why;
+      for (const Refusal &R : Refusals)
+        emitPassRemark(R.At, RemarkKind::Missed,
+                       remark_category::ResultsToOutParams, "LeftAlone",
+                       Options.Remarks)
+            << R.Why;
       return Counts;
     }
     for (const Decision &D : Decisions)

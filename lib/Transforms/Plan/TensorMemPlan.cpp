@@ -13,9 +13,9 @@
 #include "memplan/Analysis/NoCapture.h"
 #include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "mlir/IR/Builders.h"
-#include "mlir/IR/Remarks.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "llvm/ADT/ScopeExit.h"
@@ -208,19 +208,16 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                             << Reason << "\n");
     Report.Unplanned.push_back(
         {locationOf(U.Alloc), U.Alloc->getName().getStringRef().str(), Reason});
-    // MLIR's remark engine (--remarks-filter=memplan ...): on when asked.
-    remark::missed(U.Alloc->getLoc(),
-                   remark::RemarkOpts::name("BufferNotPlanned")
-                       .category("memplan")
-                       .subCategory("tensor-mem-plan")
-                       .function(Fn.getName()))
-        << remark::reason("{0}", Reason);
-    if (!remarks && !U.Reason.alwaysRemarked())
+    // The engine hears of every buffer left alone; the diagnostic is
+    // printed with remarks=true or for a reason a user must see.
+    PassRemark R = emitPassRemark(U.Alloc, RemarkKind::Missed,
+                                  remark_category::Plan, "BufferNotPlanned",
+                                  remarks || U.Reason.alwaysRemarked());
+    if (!R)
       return;
-    InFlightDiagnostic D = U.Alloc->emitRemark()
-                           << "buffer not planned: " << Reason;
+    R << "buffer not planned: " << Reason << remark::reason("{0}", Reason);
     if (U.Culprit)
-      D.attachNote(U.Culprit->getLoc()) << "because of this op";
+      R.attachNote(U.Culprit->getLoc()) << "because of this op";
   }
 
   LogicalResult planFunction(FunctionOpInterface Fn, FunctionReport &Report) {
@@ -246,7 +243,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       return failure();
     if (AsArgument && !allUsesAreCalls(Fn)) {
       // On the location alone: attached to the op, the whole function prints.
-      mlir::emitRemark(Fn.getLoc())
+      emitPassRemark(Fn.getLoc(), Fn, RemarkKind::Missed, remark_category::Plan,
+                     "OwnArena", /*AsDiagnostic=*/true)
           << "tensor-mem-plan: '" << Fn.getName()
           << "' is used other than by calls, so it gets an arena "
              "of its own instead of an arena argument";
@@ -349,37 +347,32 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     bytesUnplanned += A.BytesWithoutPlanning;
     arenaBytes += A.arenaSize();
     lowerBoundBytes += A.liveBound();
-    // MLIR's remark engine (--remarks-filter=memplan
-    // --remarks-output-file=F): a no-op unless enabled.
-    if (auto R =
-            remark::passed(Fn.getLoc(), remark::RemarkOpts::name("ArenaPlanned")
-                                            .category("memplan")
-                                            .subCategory("tensor-mem-plan")
-                                            .function(Fn.getName())))
-      R << remark::metric("BuffersPlanned", A.Buffers.size())
-        << remark::metric("BytesWithoutPlanning", A.BytesWithoutPlanning)
-        << remark::metric("ArenaBytes", A.arenaSize())
-        << remark::metric("LowerBound", A.liveBound())
-        << remark::metric("Strategy", A.Requested)
-        << remark::metric("Chosen", A.Chosen)
-        << remark::metric("PeakTask", A.Peak.Task)
-        << remark::metric("PeakBuffers", A.Peak.Live.size())
-        << remark::metric("InplacePairs", NumPairs)
-        << remark::metric("MemorySpace", A.MemorySpace)
-        << remark::metric("FootprintSteady", P.Steady)
-        << remark::metric("FootprintFirstCall", P.FirstCall);
-    if (!remarks)
-      return;
     // On the location alone: attached to the op, the whole function would
     // be printed under it.
+    PassRemark D =
+        emitPassRemark(Fn.getLoc(), Fn, RemarkKind::Passed,
+                       remark_category::Plan, "ArenaPlanned", remarks);
+    if (!D)
+      return;
+    // The engine's arguments: the numbers of the text, one by one.
+    D << remark::metric("BuffersPlanned", A.Buffers.size())
+      << remark::metric("BytesWithoutPlanning", A.BytesWithoutPlanning)
+      << remark::metric("ArenaBytes", A.arenaSize())
+      << remark::metric("LowerBound", A.liveBound())
+      << remark::metric("Strategy", A.Requested)
+      << remark::metric("Chosen", A.Chosen)
+      << remark::metric("PeakTask", A.Peak.Task)
+      << remark::metric("PeakBuffers", A.Peak.Live.size())
+      << remark::metric("InplacePairs", NumPairs)
+      << remark::metric("MemorySpace", A.MemorySpace)
+      << remark::metric("FootprintSteady", P.Steady)
+      << remark::metric("FootprintFirstCall", P.FirstCall);
     auto Buffers = [](size_t N) { return N == 1 ? " buffer" : " buffers"; };
-    InFlightDiagnostic D = mlir::emitRemark(Fn.getLoc())
-                           << "tensor-mem-plan: " << A.Buffers.size()
-                           << Buffers(A.Buffers.size()) << " planned, "
-                           << A.BytesWithoutPlanning
-                           << " bytes without planning, arena " << A.arenaSize()
-                           << " bytes, lower bound " << A.liveBound()
-                           << ", strategy " << A.Requested;
+    D << "tensor-mem-plan: " << A.Buffers.size() << Buffers(A.Buffers.size())
+      << " planned, " << A.BytesWithoutPlanning
+      << " bytes without planning, arena " << A.arenaSize()
+      << " bytes, lower bound " << A.liveBound() << ", strategy "
+      << A.Requested;
     if (!A.MemorySpace.empty())
       D << ", memory space " << A.MemorySpace;
     // After the fields scripts parse ("strategy (\S+)").

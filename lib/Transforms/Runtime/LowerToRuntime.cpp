@@ -24,6 +24,7 @@
 #include "memplan/Core/Strategy.h"
 #include "memplan/Runtime/memplan_runtime.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "PlanAtRunTime.h"
 #include "RuntimeReport.h"
@@ -44,6 +45,10 @@ namespace memplan {
 
 using namespace mlir;
 using namespace memplan::lower_runtime;
+using memplan::emitPassRemark;
+using memplan::passRemarksWanted;
+using memplan::RemarkKind;
+namespace remark_category = memplan::remark_category;
 
 namespace {
 
@@ -233,12 +238,13 @@ void TensorMemLowerRuntimePass::runOnOperation() {
         summaryOf(Fn).Plan = Kind;
       for (memref::AllocOp Alloc : Replaced) {
         summaryOf(Fn).Arena.push_back(memplan::locationOf(Alloc));
-        if (remarks)
-          Alloc.emitRemark() << "tensor-mem-lower-runtime: in the function's "
-                                "run-time arena ("
-                             << (Kind.Symbolic ? "offsets computed at entry"
-                                               : "planned at run time")
-                             << ")";
+        if (auto R = emitPassRemark(Alloc, RemarkKind::Passed,
+                                    remark_category::LowerRuntime,
+                                    "InRunTimeArena", remarks))
+          R << "tensor-mem-lower-runtime: in the function's run-time arena ("
+            << (Kind.Symbolic ? "offsets computed at entry"
+                              : "planned at run time")
+            << ")";
         Alloc.erase();
       }
     }
@@ -263,8 +269,10 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       return;
     auto Fn = Op->getParentOfType<FunctionOpInterface>();
     auto Skip = [&](const Twine &Reason) {
-      if (remarks)
-        Op.emitRemark() << "tensor-mem-lower-runtime: left alone: " << Reason;
+      if (auto R = emitPassRemark(Op, RemarkKind::Missed,
+                                  remark_category::LowerRuntime, "LeftAlone",
+                                  remarks))
+        R << "tensor-mem-lower-runtime: left alone: " << Reason;
       if (Fn)
         summaryOf(Fn).LeftAlone.push_back(
             {memplan::locationOf(Op), Reason.str()});
@@ -302,10 +310,11 @@ void TensorMemLowerRuntimePass::runOnOperation() {
             : (Ty.hasStaticShape() ? "static shape (all=true)"
                                    : "not one of the function's buffers the "
                                      "planner can see whole");
-    if (remarks)
-      Op.emitRemark() << "tensor-mem-lower-runtime: served one by one by "
-                         "memplan_rt_alloc: "
-                      << Why;
+    if (auto R = emitPassRemark(Op, RemarkKind::Missed,
+                                remark_category::LowerRuntime, "ServedOneByOne",
+                                remarks))
+      R << "tensor-mem-lower-runtime: served one by one by memplan_rt_alloc: "
+        << Why;
     summaryOf(Fn).PerBuffer.push_back({memplan::locationOf(Op), Why});
   });
   for (const Item &I : Work)
@@ -313,7 +322,7 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       return signalPassFailure();
   for (const Item &I : Work)
     lower(I.Op, I.StaticBytes, I.Align, I.Deallocs, I.FreeAfter);
-  if (remarks)
+  if (passRemarksWanted(&getContext(), remarks))
     emitSummaries();
   if (!report.empty() && failed(writeRuntimeReport(M, report, Summaries)))
     return signalPassFailure();
@@ -321,7 +330,8 @@ void TensorMemLowerRuntimePass::runOnOperation() {
 
 void TensorMemLowerRuntimePass::emitSummaries() {
   for (RuntimeSummary &S : Summaries)
-    S.Fn.emitRemark()
+    emitPassRemark(S.Fn, RemarkKind::Analysis, remark_category::LowerRuntime,
+                   "Summary", remarks)
         << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
         << S.Arena.size()
         << " dynamic buffers planned together in one run-time "

@@ -11,6 +11,7 @@
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Transforms/FoldSplatLinalg.h"
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "FoldConstantBytes.h"
 #include "HoistInternal.h"
@@ -56,6 +57,17 @@ private:
   SmallVector<Candidate> findCandidates(func::FuncOp Fn);
   void fold(func::FuncOp Fn, ArrayRef<Candidate> Candidates);
   void remarkNested(func::FuncOp Fn);
+
+  // This pass's remarks, through memplan's one channel.
+  PassRemark remarkOn(Operation *Op, RemarkKind Kind, StringRef Name) {
+    return emitPassRemark(Op, Kind, remark_category::HoistConstants, Name,
+                          remarks);
+  }
+  PassRemark remarkAt(Location Loc, func::FuncOp Fn, RemarkKind Kind,
+                      StringRef Name) {
+    return emitPassRemark(Loc, Fn, Kind, remark_category::HoistConstants, Name,
+                          remarks);
+  }
 };
 } // namespace
 
@@ -108,8 +120,9 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
         // nothing to hoist, and a remark on every matmul's init is noise.
         bool InitIdiom =
             isa<linalg::FillOp>(Op) && Why == "used as a destination (outs)";
-        if (remarks && !InitIdiom)
-          Op->emitRemark() << "tensor-mem-hoist-constants: left alone: " << Why;
+        if (!InitIdiom)
+          if (auto R = remarkOn(Op, RemarkKind::Missed, "LeftAlone"))
+            R << "tensor-mem-hoist-constants: left alone: " << Why;
         continue;
       }
       // A broadcast made global trades a transient arena buffer for
@@ -122,10 +135,10 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
             Leaves = llvm::SaturatingAdd(Leaves, *L);
       if (maxGrowth != 0 &&
           *Bytes > llvm::SaturatingMultiply(Leaves, uint64_t(maxGrowth))) {
-        if (remarks)
-          Op->emitRemark() << "tensor-mem-hoist-constants: left alone: "
-                           << *Bytes << " bytes, more than the " << Leaves
-                           << " bytes of constants it reads";
+        if (auto R = remarkOn(Op, RemarkKind::Missed, "LeftAlone"))
+          R << "tensor-mem-hoist-constants: left alone: " << *Bytes
+            << " bytes, more than the " << Leaves
+            << " bytes of constants it reads";
         continue;
       }
       // Without a second copy: folding keeps the footprint only when the
@@ -140,12 +153,11 @@ SmallVector<Candidate> HoistConstantTensors::findCandidates(func::FuncOp Fn) {
                     staticTensorBytes(S->getResult(0).getType(), S))
               Dying = llvm::SaturatingAdd(Dying, *L);
         if (*Bytes > Dying) {
-          if (remarks)
-            Op->emitRemark()
-                << "tensor-mem-hoist-constants: left alone: folding would "
-                   "keep "
-                << *Bytes << " bytes beside constants still read elsewhere "
-                << "(mode=memory)";
+          if (auto R = remarkOn(Op, RemarkKind::Missed, "LeftAlone"))
+            R << "tensor-mem-hoist-constants: left alone: folding would "
+                 "keep "
+              << *Bytes << " bytes beside constants still read elsewhere "
+              << "(mode=memory)";
           continue;
         }
       }
@@ -278,8 +290,9 @@ void HoistConstantTensors::remarkNested(func::FuncOp Fn) {
           return Def && (Def->hasTrait<OpTrait::ConstantLike>() ||
                          isa<tensor::EmptyOp>(Def));
         }))
-      Op->emitRemark() << "tensor-mem-hoist-constants: left alone: inside a "
-                          "nested region";
+      remarkOn(Op, RemarkKind::Missed, "LeftAlone")
+          << "tensor-mem-hoist-constants: left alone: inside a "
+             "nested region";
   });
 }
 
@@ -304,7 +317,7 @@ void HoistConstantTensors::runOnOperation() {
       Functions.push_back(Fn);
 
   for (func::FuncOp Fn : Functions) {
-    if (remarks)
+    if (passRemarksWanted(&getContext(), remarks))
       remarkNested(Fn);
     // A weight permuted only to be read needs neither a buffer nor a copy
     // (speed folds or hoists it instead: its readers then read the final
@@ -314,10 +327,12 @@ void HoistConstantTensors::runOnOperation() {
       uint64_t Bytes = memplan::readThroughPermutations(
           Fn, constantDerivedOps(Fn.front()), Removed);
       numReadThrough += Removed;
-      if (remarks && Removed)
-        emitRemark(Fn.getLoc()) << "tensor-mem-hoist-constants: " << Removed
-                                << " permuted constants read through a map ("
-                                << Bytes << " bytes never materialized)";
+      if (Removed)
+        if (auto R =
+                remarkAt(Fn.getLoc(), Fn, RemarkKind::Passed, "ReadThrough"))
+          R << "tensor-mem-hoist-constants: " << Removed
+            << " permuted constants read through a map (" << Bytes
+            << " bytes never materialized)";
     }
     countData();
     SmallVector<Candidate> Candidates = findCandidates(Fn);
@@ -340,29 +355,26 @@ void HoistConstantTensors::runOnOperation() {
       if (Def && Def->hasTrait<OpTrait::ConstantLike>()) {
         ++numFolded;
         bytesFolded += C.Bytes;
-        if (remarks)
-          emitRemark(C.Loc)
-              << "tensor-mem-hoist-constants: folded: " << C.Bytes << " bytes";
+        if (auto R = remarkAt(C.Loc, Fn, RemarkKind::Passed, "Folded"))
+          R << "tensor-mem-hoist-constants: folded: " << C.Bytes << " bytes";
         continue;
       }
       bool MayHoist = hoist && mode == memplan::HoistMode::Speed;
       if (!MayHoist || !Def || !Derived.contains(Def)) {
-        if (remarks)
-          emitRemark(C.Loc)
-              << "tensor-mem-hoist-constants: left alone: "
-              << (!MayHoist ? (mode == memplan::HoistMode::Memory
-                                   ? "cannot fold; a hoisted copy would "
-                                     "grow the footprint (mode=memory)"
-                                   : "cannot fold (hoist=false)")
-                            : "no longer constant-derived");
+        if (auto R = remarkAt(C.Loc, Fn, RemarkKind::Missed, "LeftAlone"))
+          R << "tensor-mem-hoist-constants: left alone: "
+            << (!MayHoist ? (mode == memplan::HoistMode::Memory
+                                 ? "cannot fold; a hoisted copy would "
+                                   "grow the footprint (mode=memory)"
+                                 : "cannot fold (hoist=false)")
+                          : "no longer constant-derived");
         continue;
       }
       // Folding may have made it a value with other uses: every use of it
       // reads the global once hoisted, so check them all again.
       if (std::string Why = whyKeep(Now, Derived); !Why.empty()) {
-        if (remarks)
-          emitRemark(C.Loc)
-              << "tensor-mem-hoist-constants: left alone: " << Why;
+        if (auto R = remarkAt(C.Loc, Fn, RemarkKind::Missed, "LeftAlone"))
+          R << "tensor-mem-hoist-constants: left alone: " << Why;
         continue;
       }
       if (llvm::none_of(Hoisted, [&](auto &H) { return H.first == Now; }))
@@ -376,9 +388,9 @@ void HoistConstantTensors::runOnOperation() {
       const Candidate &C = H.second;
       ++numHoisted;
       bytesHoisted += C.Bytes;
-      if (remarks)
-        emitRemark(C.Loc) << "tensor-mem-hoist-constants: hoisted into @"
-                          << Global.getSymName() << ": " << C.Bytes << " bytes";
+      if (auto R = remarkAt(C.Loc, Fn, RemarkKind::Passed, "Hoisted"))
+        R << "tensor-mem-hoist-constants: hoisted into @" << Global.getSymName()
+          << ": " << C.Bytes << " bytes";
     }
   }
 }

@@ -11,6 +11,7 @@
 #include "ScheduleInternal.h"
 
 #include "memplan/Transforms/Passes.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/Support/Debug.h"
@@ -67,11 +68,11 @@ struct TensorMemSchedulePass
       After = std::max(After, (*R)->PeakAfter);
       Reordered += (*R)->PeakAfter < (*R)->PeakBefore;
     }
-    if (remarks)
-      mlir::emitRemark(Fn.getLoc())
-          << "tensor-mem-schedule: '" << Fn.getName() << "' model peak "
-          << Before << " -> " << After << " bytes (" << Reordered
-          << " blocks with a lower peak, " << LeftAlone << " left alone)";
+    if (auto R = emitPassRemark(Fn.getLoc(), Fn, RemarkKind::Analysis,
+                                remark_category::Schedule, "Summary", remarks))
+      R << "tensor-mem-schedule: '" << Fn.getName() << "' model peak " << Before
+        << " -> " << After << " bytes (" << Reordered
+        << " blocks with a lower peak, " << LeftAlone << " left alone)";
     return success();
   }
 
@@ -85,8 +86,10 @@ struct TensorMemSchedulePass
     for (Operation &Op : B) {
       std::string Why;
       if (failed(checkKnown(&Op, Why))) {
-        if (remarks)
-          Op.emitRemark() << "tensor-mem-schedule: block left alone: " << Why;
+        if (auto R = emitPassRemark(&Op, RemarkKind::Missed,
+                                    remark_category::Schedule, "BlockLeftAlone",
+                                    remarks))
+          R << "tensor-mem-schedule: block left alone: " << Why;
         Refused = true;
         return std::optional<ScheduleResult>();
       }
