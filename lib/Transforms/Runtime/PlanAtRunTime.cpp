@@ -24,6 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 
@@ -223,8 +224,10 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     Chosen.push_back(&B);
     Align = std::max(Align, B.Alignment);
   }
-  // One buffer gains nothing from a plan.
-  if (Chosen.size() < 2) {
+  // One buffer gains nothing from a plan, unless its block is kept across
+  // calls (memplan.shared_arena).
+  bool Kept = Source && Source->Take;
+  if (Chosen.empty() || (Chosen.size() < 2 && !Kept)) {
     if (Left)
       for (const PlannableBuffer *B : Chosen)
         Left->push_back({B->Alloc, "the only buffer a run-time plan could "
@@ -290,24 +293,25 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
   } else {
     Total = planWithRuntime(B, Loc, RT, Chosen, Site, AlignArg, Offset);
   }
-  if (Source && Source->Take) {
+  if (Kept) {
     // The function's own bytes come first. A size that wrapped (negative)
     // stays as it is, for the runtime to report.
-    Value Prefix = Const(static_cast<int64_t>(Source->Prefix));
+    int64_t Bytes = llvm::alignTo(Source->Prefix, Align);
+    Value Prefix = Const(Bytes);
     Value Wrapped = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::slt,
                                           Total, Const(0));
     Total = arith::SelectOp::create(
         B, Loc, Wrapped, Total, arith::AddIOp::create(B, Loc, Total, Prefix));
-    Value PrefixIndex = arith::ConstantIndexOp::create(
-        B, Loc, static_cast<int64_t>(Source->Prefix));
+    Value PrefixIndex = arith::ConstantIndexOp::create(B, Loc, Bytes);
     for (Value &O : Offset)
       O = arith::AddIOp::create(B, Loc, O, PrefixIndex);
   }
-  Value Arena = Source && Source->Take
-                    ? Source->Take(Total, AlignArg)
-                    : func::CallOp::create(B, Loc, RT.AllocFn,
-                                           ValueRange{Total, AlignArg})
-                          .getResult(0);
+  Value Arena = Kept ? Source->Take(Total, AlignArg)
+                     : func::CallOp::create(B, Loc, RT.AllocFn,
+                                            ValueRange{Total, AlignArg})
+                           .getResult(0);
+  if (!Arena)
+    return Done;
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
     memref::AllocOp Alloc = Buf->Alloc;
     OpBuilder AB(Alloc);
@@ -320,7 +324,7 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     Done.push_back(Alloc);
   }
   // A shared arena is kept for the next call.
-  if (Source && Source->Take)
+  if (Kept)
     return Done;
   for (Block &Blk : Fn.getFunctionBody())
     if (!Blk.empty() && Blk.back().hasTrait<OpTrait::ReturnLike>()) {
