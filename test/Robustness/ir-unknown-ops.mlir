@@ -2,6 +2,12 @@
 // semantics are unknown, a buffer captured by an unknown op's region. Each
 // buffer stays a plain alloc with a remark naming the op.
 // RUN: memplan-opt %s --tensor-mem-plan=remarks=true -allow-unregistered-dialect -verify-diagnostics -split-input-file | FileCheck %s
+// The runtime lowering leaves them alone too (it used to crash declaring
+// its functions in 'foo.region', taken for a symbol table).
+// RUN: memplan-opt %s --tensor-mem-lower-runtime=all=true -allow-unregistered-dialect -split-input-file | FileCheck %s --check-prefix=RT
+// RT-LABEL: func.func @unknown_region
+// RT: "foo.region"
+// RT-NEXT: memref.alloc() : memref<4xf32>
 
 // CHECK-LABEL: func.func @unknown_use
 // CHECK: memref.alloc() : memref<4xf32>

@@ -116,6 +116,11 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
   auto It = Declared.find(M);
   if (It != Declared.end() && (!WithPlan || It->second.PlanFn))
     return success();
+  if (!M || !M->hasTrait<OpTrait::SymbolTable>() || M->getNumRegions() != 1 ||
+      M->getRegion(0).empty())
+    return getOperation().emitError()
+           << "tensor-mem-lower-runtime: no symbol table to declare the "
+              "runtime functions in";
   OpBuilder B = OpBuilder::atBlockBegin(&M->getRegion(0).front());
   Type I64 = B.getI64Type();
   auto Buf = MemRefType::get({ShapedType::kDynamic}, B.getI8Type());
@@ -279,6 +284,12 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     };
     if (!Fn)
       return Skip("not inside a function");
+    // An unregistered op may run its regions at any time, and counts as a
+    // symbol table where the runtime functions cannot be declared.
+    for (Operation *P = Op->getParentOp(); P != Fn; P = P->getParentOp())
+      if (!P->isRegistered())
+        return Skip("inside a region of unknown semantics ('" +
+                    P->getName().getStringRef() + "')");
     if (Ty.getMemorySpace() && Ty.getLayout().isIdentity())
       return Skip("non-default memory space");
     llvm::Expected<memplan::ElementLayout> Element =
