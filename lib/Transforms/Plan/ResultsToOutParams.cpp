@@ -11,8 +11,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ResultsToOutParams.h"
+#include "TensorMemPlanInternal.h"
 
-#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/BufferAliases.h"
 #include "memplan/Analysis/NoCapture.h"
 #include "memplan/Transforms/Passes.h"
@@ -350,15 +350,8 @@ void apply(ModuleOp M, const Decision &D,
     // Renamed if the name is taken.
     SymbolTable(M).insert(Target, std::next(Block::iterator(Fn)));
     ++Counts.Clones;
-    // The clone is the same method: it joins Fn's set of functions that
-    // never run at once, so that the module's calls share the arena too.
-    if (auto Set = M->getAttrOfType<ArrayAttr>(memplan::kSharedArenaAttr);
-        Set && llvm::is_contained(Set, FlatSymbolRefAttr::get(Fn))) {
-      SmallVector<Attribute> Names(Set.begin(), Set.end());
-      Names.push_back(FlatSymbolRefAttr::get(Target));
-      M->setAttr(memplan::kSharedArenaAttr,
-                 ArrayAttr::get(M.getContext(), Names));
-    }
+    // The same method: the module's calls share Fn's arena too.
+    memplan::SharedArenas::addClone(M, Fn, Target);
   }
   rewriteCallee(Target, D.Params);
   for (func::CallOp Call : Calls)

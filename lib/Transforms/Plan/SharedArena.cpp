@@ -98,6 +98,16 @@ bool SharedArenas::contains(FunctionOpInterface Fn) const {
   return llvm::is_contained(Functions, Fn);
 }
 
+void SharedArenas::addClone(ModuleOp M, FunctionOpInterface Fn,
+                            FunctionOpInterface Clone) {
+  auto Set = M->getAttrOfType<ArrayAttr>(kSharedArenaAttr);
+  if (!Set || !llvm::is_contained(Set, FlatSymbolRefAttr::get(Fn)))
+    return;
+  SmallVector<Attribute> Names(Set.begin(), Set.end());
+  Names.push_back(FlatSymbolRefAttr::get(Clone));
+  M->setAttr(kSharedArenaAttr, ArrayAttr::get(M.getContext(), Names));
+}
+
 /// An uninitialized module global named Name (renamed on a clash); a
 /// 0-d one (the busy flag) starts at 0.
 static memref::GlobalOp addGlobal(Operation *Module, StringRef Name,

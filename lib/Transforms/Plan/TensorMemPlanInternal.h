@@ -133,6 +133,11 @@ public:
 
   bool contains(mlir::FunctionOpInterface Fn) const;
 
+  /// Clone, a copy of Fn, joins the set of M's attribute when Fn is in it:
+  /// the same method never runs at once with the others either.
+  static void addClone(mlir::ModuleOp M, mlir::FunctionOpInterface Fn,
+                       mlir::FunctionOpInterface Clone);
+
   /// The shared arena of ArenaType's memory space, read in Fn (at B), and
   /// Fn's run-time check that no other function of the set runs.
   mlir::Value arenaFor(mlir::OpBuilder &B, mlir::FunctionOpInterface Fn,
