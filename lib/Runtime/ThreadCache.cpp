@@ -161,6 +161,15 @@ void *BFCAllocator::allocateHome(uint64_t Bytes, uint64_t Rounded,
   return Home->allocateLocked(Bytes, Rounded, Align);
 }
 
+ThreadCache &BFCAllocator::readyThreadCache() {
+  ThreadCache &T = Mine;
+  if (T.Owner.load(std::memory_order_relaxed) != this)
+    attachThreadCache(T);
+  else if (Shared->FlushEpoch.load(std::memory_order_relaxed) != T.Epoch)
+    flushThreadCache(T);
+  return T;
+}
+
 void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
                              memplan_rt_status *Status) {
   // The common case (a small alignment, the thread cache or the home heap
@@ -169,11 +178,7 @@ void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
       !(Align & (Align - 1))) {
     uint64_t Rounded = alignUp(Bytes, Opts.rounding);
     if (ThreadCacheBytes) {
-      ThreadCache &T = Mine;
-      if (T.Owner.load(std::memory_order_relaxed) != this)
-        attachThreadCache(T);
-      else if (Shared->FlushEpoch.load(std::memory_order_relaxed) != T.Epoch)
-        flushThreadCache(T);
+      ThreadCache &T = readyThreadCache();
       uint64_t U = Rounded >> T.Shift;
       if (U < T.Heads.size() && T.Heads[U]) {
         void **Link = static_cast<void **>(T.Heads[U]);
@@ -210,11 +215,7 @@ memplan_rt_status BFCAllocator::deallocate(void *Ptr) {
     return MEMPLAN_RT_FOREIGN_POINTER;
   }
   if (ThreadCacheBytes) {
-    ThreadCache &T = Mine;
-    if (T.Owner.load(std::memory_order_relaxed) != this)
-      attachThreadCache(T);
-    else if (Shared->FlushEpoch.load(std::memory_order_relaxed) != T.Epoch)
-      flushThreadCache(T);
+    ThreadCache &T = readyThreadCache();
     if (std::atomic<uint64_t> *W = H->sizeWord(Ptr)) {
       uint64_t V = W->load(std::memory_order_relaxed);
       if (V & BFCHeap::InThreadCache) {

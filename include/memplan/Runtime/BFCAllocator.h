@@ -120,6 +120,9 @@ private:
   void flushThreadCache();
   void flushThreadCache(ThreadCache &T);
   void attachThreadCache(ThreadCache &T);
+  /// The calling thread's cache, attached to this allocator and flushed if
+  /// a purge asked for it since.
+  ThreadCache &readyThreadCache();
   void detachThreadCache(ThreadCache &T);
   friend struct ThreadCache;
   void fail(AllocResult &R, memplan_rt_status S);
