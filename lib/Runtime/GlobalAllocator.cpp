@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Internal.h"
+
 #include "memplan/Runtime/memplan_runtime.h"
 
 #include <cstdio>
@@ -157,18 +159,7 @@ void reportAtExit() {
 /// exit (exit status MEMPLAN_RT_EXIT_STATUS, atexit reports still run).
 [[noreturn]] void fatal(const char *What) {
   std::fprintf(stderr, "memplan_rt: fatal: %s\n", What);
-  const char *Mode = std::getenv("MEMPLAN_RT_ON_OOM");
-  if (Mode && !std::strcmp(Mode, "exit")) {
-    std::fflush(stderr);
-    std::exit(MEMPLAN_RT_EXIT_STATUS);
-  }
-  if (Mode && *Mode && std::strcmp(Mode, "abort"))
-    std::fprintf(stderr,
-                 "memplan_rt: MEMPLAN_RT_ON_OOM=%s not understood "
-                 "(abort or exit); aborting\n",
-                 Mode);
-  std::fflush(stderr);
-  std::abort();
+  memplan::rt::endProcess();
 }
 
 [[noreturn]] void fatalAlloc(int64_t Bytes, int64_t Align,
@@ -252,3 +243,20 @@ void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *M) {
 }
 
 } // extern "C"
+
+// Shared by every entry point that ends the process (PromiseCheck.cpp,
+// SharedArena.cpp too).
+[[noreturn]] void memplan::rt::endProcess() {
+  const char *Mode = std::getenv("MEMPLAN_RT_ON_OOM");
+  if (Mode && !std::strcmp(Mode, "exit")) {
+    std::fflush(stderr);
+    std::exit(MEMPLAN_RT_EXIT_STATUS);
+  }
+  if (Mode && *Mode && std::strcmp(Mode, "abort"))
+    std::fprintf(stderr,
+                 "memplan_rt: MEMPLAN_RT_ON_OOM=%s not understood "
+                 "(abort or exit); aborting\n",
+                 Mode);
+  std::fflush(stderr);
+  std::abort();
+}

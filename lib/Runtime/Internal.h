@@ -1,7 +1,8 @@
 //===- Internal.h - What the runtime's sources share ------------*- C++ -*-===//
 //
 // Private to lib/Runtime (not installed): the bit arithmetic of the heaps and
-// the region sources. The runtime uses no LLVM, so it has its own.
+// the region sources, and how an MLIR entry point ends the process. The runtime
+// uses no LLVM, so it has its own.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,11 @@ inline uint64_t alignDown(uint64_t X, uint64_t A) { return X & ~(A - 1); }
 
 /// floor(log2(X)) for X > 0.
 inline int log2Floor(uint64_t X) { return 63 - __builtin_clzll(X); }
+
+/// Ends the process for an MLIR entry point that cannot return a failure,
+/// once its message is printed (GlobalAllocator.cpp): abort(), or
+/// exit(MEMPLAN_RT_EXIT_STATUS) with MEMPLAN_RT_ON_OOM=exit.
+[[noreturn]] void endProcess();
 
 } // namespace memplan::rt
 

@@ -8,21 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Internal.h"
+
 #include "memplan/Runtime/memplan_runtime.h"
 
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-
-/// Ends the process once the message is out (MEMPLAN_RT_ON_OOM=exit: with
-/// MEMPLAN_RT_EXIT_STATUS, else abort).
-[[noreturn]] static void stop() {
-  std::fflush(stderr);
-  const char *Mode = std::getenv("MEMPLAN_RT_ON_OOM");
-  if (Mode && !std::strcmp(Mode, "exit"))
-    std::exit(MEMPLAN_RT_EXIT_STATUS);
-  std::abort();
-}
 
 static int textLength(const memplan_rt_memref_i8 *What, int Default) {
   return What && What->aligned ? static_cast<int>(What->sizes[0]) : Default;
@@ -42,7 +32,7 @@ _mlir_ciface_memplan_rt_broken_promise(memplan_rt_memref_i8 *What, int64_t Got,
                "%lld (> %lld); the buffer was planned at the bound\n",
                textLength(What, 12), text(What, "a size bound"),
                static_cast<long long>(Got), static_cast<long long>(Bound));
-  stop();
+  memplan::rt::endProcess();
 }
 
 /// Functions of memplan.shared_arena ran at once: the second would write
@@ -52,5 +42,5 @@ _mlir_ciface_memplan_rt_broken_exclusion(memplan_rt_memref_i8 *What) {
   std::fprintf(stderr, "memplan_rt: fatal: broken promise: %.*s\n",
                textLength(What, 38),
                text(What, "functions sharing an arena ran at once"));
-  stop();
+  memplan::rt::endProcess();
 }

@@ -8,10 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Internal.h"
+
 #include "memplan/Runtime/memplan_runtime.h"
 
 #include <cstdio>
-#include <cstdlib>
 
 extern "C" {
 
@@ -22,14 +23,14 @@ void _mlir_ciface_memplan_rt_shared_arena(memplan_rt_memref_i8 *Result,
       Slot->strides[0] != 1) {
     std::fprintf(stderr, "memplan_rt: fatal: memplan_rt_shared_arena called "
                          "without a result or a 3-element slot\n");
-    std::abort();
+    memplan::rt::endProcess();
   }
-  int64_t *S = Slot->aligned + Slot->offset;
   // Bad sizes and alignments are reported (and end the program) as
   // memplan_rt_alloc reports them.
-  if (Bytes < 0 || Align < 0 || (S[0] && Bytes <= S[1] && Align <= S[2])) {
-    if (Bytes < 0 || Align < 0)
-      return _mlir_ciface_memplan_rt_alloc(Result, Bytes, Align);
+  if (Bytes < 0 || Align < 0)
+    return _mlir_ciface_memplan_rt_alloc(Result, Bytes, Align);
+  int64_t *S = Slot->aligned + Slot->offset;
+  if (S[0] && Bytes <= S[1] && Align <= S[2]) {
     auto *P = reinterpret_cast<int8_t *>(static_cast<intptr_t>(S[0]));
     *Result = {P, P, 0, {S[1]}, {1}};
     return;
