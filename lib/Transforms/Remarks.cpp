@@ -56,31 +56,36 @@ static remark::detail::InFlightRemark engineRemark(Location Loc, Operation *Fn,
   llvm_unreachable("unknown remark kind");
 }
 
+/// The engine's remark when a filter takes it, the diagnostic
+/// (made by Emit, which differs only in what it points at) when asked.
+PassRemark PassRemark::make(Location Loc, Operation *Fn, RemarkKind Kind,
+                            StringRef Category, StringRef Name,
+                            bool AsDiagnostic,
+                            function_ref<InFlightDiagnostic()> Emit) {
+  PassRemark R;
+  R.Engine = engineRemark(Loc, Fn, Kind, Category, Name);
+  if (AsDiagnostic)
+    R.Diag.emplace(Emit());
+  else if (R.Engine)
+    R.TextOnly.emplace(Loc, DiagnosticSeverity::Remark);
+  return R;
+}
+
 PassRemark memplan::emitPassRemark(Operation *Op, RemarkKind Kind,
                                    StringRef Category, StringRef Name,
                                    bool AsDiagnostic) {
   Operation *Fn = isa<FunctionOpInterface>(Op)
                       ? Op
                       : Op->getParentOfType<FunctionOpInterface>();
-  PassRemark R;
-  R.Engine = engineRemark(Op->getLoc(), Fn, Kind, Category, Name);
-  if (AsDiagnostic)
-    R.Diag.emplace(Op->emitRemark());
-  else if (R.Engine)
-    R.TextOnly.emplace(Op->getLoc(), DiagnosticSeverity::Remark);
-  return R;
+  return PassRemark::make(Op->getLoc(), Fn, Kind, Category, Name, AsDiagnostic,
+                          [&] { return Op->emitRemark(); });
 }
 
 PassRemark memplan::emitPassRemark(Location Loc, Operation *Fn, RemarkKind Kind,
                                    StringRef Category, StringRef Name,
                                    bool AsDiagnostic) {
-  PassRemark R;
-  R.Engine = engineRemark(Loc, Fn, Kind, Category, Name);
-  if (AsDiagnostic)
-    R.Diag.emplace(mlir::emitRemark(Loc));
-  else if (R.Engine)
-    R.TextOnly.emplace(Loc, DiagnosticSeverity::Remark);
-  return R;
+  return PassRemark::make(Loc, Fn, Kind, Category, Name, AsDiagnostic,
+                          [&] { return mlir::emitRemark(Loc); });
 }
 
 bool memplan::passRemarksWanted(MLIRContext *Ctx, bool AsDiagnostic) {

@@ -76,6 +76,11 @@ private:
                                    RemarkKind, llvm::StringRef, llvm::StringRef,
                                    bool);
   mlir::Diagnostic *text();
+  /// What both emitPassRemark forms build; Emit makes the diagnostic.
+  static PassRemark make(mlir::Location Loc, mlir::Operation *Fn,
+                         RemarkKind Kind, llvm::StringRef Category,
+                         llvm::StringRef Name, bool AsDiagnostic,
+                         llvm::function_ref<mlir::InFlightDiagnostic()> Emit);
 
   // Declared before Diag: the diagnostic is reported first.
   mlir::remark::detail::InFlightRemark Engine;
