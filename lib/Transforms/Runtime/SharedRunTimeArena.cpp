@@ -21,37 +21,6 @@ using namespace memplan;
 
 static constexpr llvm::StringLiteral kSharedArenaFn = "memplan_rt_shared_arena";
 
-SharedRunTimeArena SharedRunTimeArena::collect(ModuleOp M) {
-  SharedRunTimeArena S;
-  S.Module = M;
-  auto Names = M->getAttrOfType<ArrayAttr>(kSharedArenaAttr);
-  if (!Names)
-    return S;
-  for (Attribute A : Names) {
-    auto Ref = dyn_cast<FlatSymbolRefAttr>(A);
-    auto Fn = dyn_cast_if_present<FunctionOpInterface>(
-        Ref ? SymbolTable::lookupSymbolIn(M, Ref.getAttr()) : nullptr);
-    if (Fn && !Fn.isExternal() && S.guardOf(Fn))
-      S.Functions.push_back(Fn);
-  }
-  for (auto G : M.getOps<memref::GlobalOp>())
-    if (G->hasAttr(kSharedArenaGlobalAttr) && !G.getType().getMemorySpace() &&
-        G.getType().hasStaticShape() && G.getType().getRank() == 1)
-      S.Static = G;
-  return S;
-}
-
-Operation *SharedRunTimeArena::guardOf(FunctionOpInterface Fn) const {
-  for (Operation &Op : Fn.getFunctionBody().front())
-    if (Op.hasAttr(kExclusionGuardAttr))
-      return &Op;
-  return nullptr;
-}
-
-bool SharedRunTimeArena::shares(FunctionOpInterface Fn) const {
-  return llvm::is_contained(Functions, Fn);
-}
-
 /// Fn's reads of G, when all come after Guard (the block is taken right
 /// after it); none otherwise, and G stays where it is.
 static SmallVector<memref::GetGlobalOp>
@@ -71,10 +40,41 @@ readsOf(FunctionOpInterface Fn, memref::GlobalOp G, Operation *Guard) {
   return Reads;
 }
 
+SharedRunTimeArena SharedRunTimeArena::collect(ModuleOp M) {
+  SharedRunTimeArena S;
+  S.Module = M;
+  auto Names = M->getAttrOfType<ArrayAttr>(kSharedArenaAttr);
+  if (!Names)
+    return S;
+  for (Attribute A : Names) {
+    auto Ref = dyn_cast<FlatSymbolRefAttr>(A);
+    auto Fn = dyn_cast_if_present<FunctionOpInterface>(
+        Ref ? SymbolTable::lookupSymbolIn(M, Ref.getAttr()) : nullptr);
+    if (Fn && !Fn.isExternal() && S.guardOf(Fn))
+      S.Functions.push_back(Fn);
+  }
+  for (auto G : M.getOps<memref::GlobalOp>())
+    if (G->hasAttr(kSharedArenaGlobalAttr) && !G.getType().getMemorySpace() &&
+        G.getType().hasStaticShape() && G.getType().getRank() == 1)
+      S.Static = G;
+  for (FunctionOpInterface Fn : S.Functions)
+    S.Reads[Fn] = readsOf(Fn, S.Static, S.guardOf(Fn));
+  return S;
+}
+
+Operation *SharedRunTimeArena::guardOf(FunctionOpInterface Fn) const {
+  for (Operation &Op : Fn.getFunctionBody().front())
+    if (Op.hasAttr(kExclusionGuardAttr))
+      return &Op;
+  return nullptr;
+}
+
+bool SharedRunTimeArena::shares(FunctionOpInterface Fn) const {
+  return llvm::is_contained(Functions, Fn);
+}
+
 uint64_t SharedRunTimeArena::prefix(FunctionOpInterface Fn) {
-  return readsOf(Fn, Static, guardOf(Fn)).empty()
-             ? 0
-             : Static.getType().getNumElements();
+  return Reads.lookup(Fn).empty() ? 0 : Static.getType().getNumElements();
 }
 
 Value SharedRunTimeArena::take(FunctionOpInterface Fn, Value Total,
@@ -101,9 +101,9 @@ Value SharedRunTimeArena::take(FunctionOpInterface Fn, Value Total,
     SymbolTable(Module).insert(Slot, Module.getBody()->begin());
   }
   B.setInsertionPointAfter(guardOf(Fn));
-  SmallVector<memref::GetGlobalOp> Reads = readsOf(Fn, Static, guardOf(Fn));
+  SmallVector<memref::GetGlobalOp> Own = Reads.lookup(Fn);
   // The static arena's own alignment holds at the block's start.
-  if (!Reads.empty())
+  if (!Own.empty())
     Align = arith::MaxUIOp::create(
         B, Loc, Align,
         arith::ConstantIntOp::create(
@@ -116,14 +116,15 @@ Value SharedRunTimeArena::take(FunctionOpInterface Fn, Value Total,
   Value Arena =
       func::CallOp::create(B, Loc, TakeFn, ValueRange{SlotArg, Total, Align})
           .getResult(0);
-  if (!Reads.empty()) {
+  if (!Own.empty()) {
     Value Zero = arith::ConstantIndexOp::create(B, Loc, 0);
-    Value Own = memref::ViewOp::create(B, Loc, Static.getType(), Arena, Zero,
-                                       ValueRange());
-    for (memref::GetGlobalOp Get : Reads) {
-      Get.replaceAllUsesWith(Own);
+    Value View = memref::ViewOp::create(B, Loc, Static.getType(), Arena, Zero,
+                                        ValueRange());
+    for (memref::GetGlobalOp Get : Own) {
+      Get.replaceAllUsesWith(View);
       Get.erase();
     }
+    Reads.erase(Fn);
   }
   Took.insert(Fn);
   return Arena;
@@ -134,7 +135,7 @@ FailureOr<SmallVector<FunctionOpInterface>> SharedRunTimeArena::finish() {
   if (Took.empty() || !Static)
     return Moved;
   for (FunctionOpInterface Fn : Functions) {
-    if (Took.contains(Fn) || readsOf(Fn, Static, guardOf(Fn)).empty())
+    if (Took.contains(Fn) || Reads.lookup(Fn).empty())
       continue;
     OpBuilder B(guardOf(Fn));
     Location Loc = Fn.getLoc();

@@ -57,6 +57,11 @@ private:
   mlir::memref::GlobalOp Slot;
   mlir::func::FuncOp TakeFn;
   llvm::DenseSet<mlir::Operation *> Took;
+  /// Each function's reads of Static, when the block can replace them
+  /// (all after its check); found once, gone once replaced.
+  llvm::DenseMap<mlir::Operation *,
+                 llvm::SmallVector<mlir::memref::GetGlobalOp>>
+      Reads;
 };
 
 } // namespace memplan
