@@ -463,9 +463,10 @@ SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
 # clones of the deallocation pipeline become allocs and copies
 SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "global_reads_moved",
-           "runtime_plans", "symbolic_plans", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
+           "runtime_plans", "symbolic_plans", "symbolic_multi_order", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas"]
-LABELS = {"shared_run_time_arenas": "shared run-time arenas"}
+LABELS = {"shared_run_time_arenas": "shared run-time arenas",
+          "symbolic_multi_order": "symbolic plans with several orders"}
 
 
 def shapes_variants(seed, a, strategies, meta):
@@ -529,6 +530,9 @@ def engagement(planned, report_text):
         # dynamic buffers written over a dying operand in a symbolic plan
         e["dynamic_inplace"] = sum(int(n) for n in re.findall(
             r'"inplace_pairs": (\d+)', report_text))
+        # symbolic plans whose entry chooses among orders by the arena
+        e["symbolic_multi_order"] = sum(int(n) > 1 for n in re.findall(
+            r'"symbolic_orders": (\d+)', report_text))
         # functions of memplan.shared_arena: a static arena in the shared
         # global (arenas[].shared), a run-time arena in the shared block
         # (runtime.shared_arena; absent from older reports)
