@@ -51,7 +51,7 @@
 // ALONE:      "run_time_arena": []
 
 // REMARK-ALONE-COUNT-3: remark: tensor-mem-lower-runtime: served one by one by memplan_rt_alloc: plan-at-run-time=false
-// REMARK-ALONE: remark: tensor-mem-lower-runtime: @mlp: 0 dynamic buffers planned together in one run-time arena (memplan_rt_plan), 3 served one by one (memplan_rt_alloc), 1 left alone
+// REMARK-ALONE: remark: tensor-mem-lower-runtime: @mlp: no run-time arena, 3 served one by one (memplan_rt_alloc), 1 left alone
 
 // REMARK-COUNT-3: remark: tensor-mem-lower-runtime: in the function's run-time arena (offsets computed at entry)
 // REMARK: remark: tensor-mem-lower-runtime: @mlp: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order{{(, 1 in place)?}}), 0 served one by one (memplan_rt_alloc), 1 left alone

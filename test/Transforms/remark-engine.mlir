@@ -57,7 +57,7 @@
 // CHECK:      --- !Analysis
 // CHECK-NEXT: Pass: memplan.tensor-mem-lower-runtime
 // CHECK-NEXT: Name: Summary
-// CHECK:        - Remark: 'tensor-mem-lower-runtime: @f: 0 dynamic buffers planned together
+// CHECK:        - Remark: 'tensor-mem-lower-runtime: @f: no run-time arena, 1 served one by one
 
 // ONE-COUNT-3: Pass: memplan.tensor-mem-plan
 
@@ -70,7 +70,7 @@
 // TEXT: remark: buffer not planned: dynamic shape
 // TEXT: remark: tensor-mem-plan: 2 buffers planned, 256 bytes without planning, arena 256 bytes, lower bound 256, strategy auto
 // TEXT: remark: tensor-mem-lower-runtime: served one by one by memplan_rt_alloc: the only buffer
-// TEXT: remark: tensor-mem-lower-runtime: @f: 0 dynamic buffers planned together
+// TEXT: remark: tensor-mem-lower-runtime: @f: no run-time arena, 1 served one by one
 
 // A transposed constant (read through), three temporaries (one returned) and
 // a dynamic one (left to the runtime).

@@ -340,27 +340,36 @@ void TensorMemLowerRuntimePass::runOnOperation() {
 }
 
 void TensorMemLowerRuntimePass::emitSummaries() {
-  for (RuntimeSummary &S : Summaries)
-    emitPassRemark(S.Fn, RemarkKind::Analysis, remark_category::LowerRuntime,
-                   "Summary", remarks)
-        << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": "
-        << S.Arena.size()
-        << " dynamic buffers planned together in one run-time "
-           "arena ("
-        << (S.planKind() == "symbolic"
-                ? "symbolic plan, " + std::to_string(S.Plan.Orders) +
-                      (S.Plan.Orders == 1 ? " order" : " orders") +
-                      (S.Plan.InplacePairs
-                           ? ", " + std::to_string(S.Plan.InplacePairs) +
-                                 " in place"
-                           : std::string())
-                : std::string("memplan_rt_plan"))
-        << (S.SharedArena.empty()
-                ? ""
-                : "; memplan.shared_arena's block, kept across calls")
-        << "), " << S.PerBuffer.size()
+  for (RuntimeSummary &S : Summaries) {
+    memplan::PassRemark D =
+        emitPassRemark(S.Fn, RemarkKind::Analysis,
+                       remark_category::LowerRuntime, "Summary", remarks);
+    D << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": ";
+    // No arena: no plan to name.
+    if (S.Arena.empty()) {
+      D << "no run-time arena, " << S.PerBuffer.size()
         << " served one by one (memplan_rt_alloc), " << S.LeftAlone.size()
         << " left alone";
+      continue;
+    }
+    D << S.Arena.size()
+      << " dynamic buffers planned together in one run-time "
+         "arena ("
+      << (S.planKind() == "symbolic"
+              ? "symbolic plan, " + std::to_string(S.Plan.Orders) +
+                    (S.Plan.Orders == 1 ? " order" : " orders") +
+                    (S.Plan.InplacePairs
+                         ? ", " + std::to_string(S.Plan.InplacePairs) +
+                               " in place"
+                         : std::string())
+              : std::string("memplan_rt_plan"))
+      << (S.SharedArena.empty()
+              ? ""
+              : "; memplan.shared_arena's block, kept across calls")
+      << "), " << S.PerBuffer.size()
+      << " served one by one (memplan_rt_alloc), " << S.LeftAlone.size()
+      << " left alone";
+  }
 }
 
 } // namespace
