@@ -40,6 +40,11 @@ arithmetic: exact). Scenes (--features):
            in alternation with growing and shrinking sizes, results read
            after later calls of the set; results are fresh, slices or
            reshapes of temporaries, or an scf.if's choice (gen_shared.py)
+  cross    4-7 tensors of S x K, B x K or S x S elements (S, B index
+           arguments) with random overlapping lifetimes, each hashed at every
+           step it is live, called with S and B apart and equal: symbolic
+           plans whose best stacking order changes with S and B (several
+           orders, chosen at entry)
   padcat   elementwise chains into `tensor.pad` (constant value defined
            before or after the chain) and `tensor.concat`, nested either
            way, an elementwise op in between or not, sometimes an input read
@@ -61,11 +66,16 @@ import gen  # noqa: E402 (the shared feature-list parser)
 from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat", "shared"]
+            "padcat", "shared", "cross"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
 ID2 = "affine_map<(d0, d1) -> (d0, d1)>"
+
+
+def idmap(rank):
+    ds = ", ".join("d%d" % k for k in range(rank))
+    return "affine_map<(%s) -> (%s)>" % (ds, ds)
 
 
 def parse_features(text):
@@ -178,7 +188,7 @@ class SGen(SharedMixin):
         e = f.fresh("em")
         f.emit("%s = tensor.empty(%s) : %s" % (e, ", ".join(dyn_sizes), t))
         r = len(shape)
-        m = ID if r == 1 else ID2
+        m = ID if r == 1 else ID2 if r == 2 else idmap(r)
         res = f.fresh("t")
         f.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s], %s} "
                "outs(%s : %s) {" % (res, m, ", ".join(['"parallel"'] * r), self.ntag(), e, t))
@@ -294,6 +304,51 @@ class SGen(SharedMixin):
         x = self.filled(m, shape)
         for _ in range(self.rng.randint(1, 2)):
             self.print_(m, self.call(m, f, [x], [t]))
+
+    # Where the best stacking order of S- and B-sized buffers changes with S
+    # and B (found with the core planner over random sets, SymbolicPlan.cpp):
+    # (i32 columns, dims, first step, last step); scaled and mixed with
+    # random buffers below.
+    CROSS_SKELETONS = [
+        [(160, ["%s"], 0, 1), (96, ["%s"], 1, 3), (32, ["%s", "%s"], 2, 2),
+         (160, ["%b"], 2, 4)],
+        [(208, ["%s"], 4, 7), (512, ["%s"], 4, 6), (64, ["%s", "%s"], 3, 4),
+         (16, ["%s", "%s"], 7, 7), (16, ["%s", "%s"], 7, 10), (112, ["%s"], 6, 7)],
+    ]
+
+    def scene_cross(self, m):
+        bufs = []  # (shape, dyn sizes, first step, last step)
+        if self.chance(0.5):
+            scale = self.rng.choice([1, 2])
+            for k, dyn, lo, hi in self.rng.choice(self.CROSS_SKELETONS):
+                bufs.append(([None] * len(dyn) + [k * scale], dyn, lo, hi))
+        n = self.rng.randint(0 if bufs else 4, 2 if bufs else 7)
+        top = max([b[3] for b in bufs], default=n)
+        for _ in range(n):
+            k = self.rng.choice([16, 32, 48, 64, 96, 128, 192, 256])
+            shape, dyn = self.rng.choice([([None, k], ["%s"]), ([None, k], ["%b"]),
+                                          ([None, None], ["%s", "%s"])])
+            lo = self.rng.randrange(top)
+            bufs.append((shape, dyn, lo, lo + self.rng.randrange(4)))
+        f = self.new_fn("cross", [("%s", "index"), ("%b", "index")], ["i64"])
+        live, hashes = {}, []
+        for t in range(max(b[3] for b in bufs) + 1):
+            for i, (shape, dyn, lo, hi) in enumerate(bufs):
+                if lo == t:
+                    live[i] = self.filled(f, shape, dyn)
+            # a hash per live buffer and step keeps it live until its last
+            for i, (shape, dyn, lo, hi) in enumerate(bufs):
+                if lo <= t <= hi and (lo < t or lo == hi):
+                    hashes.append(self.hash_t(f, live[i], shape))
+        f.emit("return %s : i64" % self.combine(f, hashes))
+        pairs = [(1, 1), (2, 1), (1, 2), (4, 1), (1, 8), (8, 2), (3, 5), (12, 2), (2, 12)]
+        # dim-bounds bounds S and B too: a kept promise
+        pairs = [p for p in pairs if max(p) <= (self.dim_bounds or max(p))]
+        for sv, bv in self.rng.sample(pairs, 3):
+            r = m.fresh("r")
+            m.emit("%s = func.call @%s(%s, %s) : (index, index) -> i64" % (
+                r, f.name, m.const(sv), m.const(bv)))
+            self.print_(m, r)
 
     def padcat_chain(self, f, shape):
         c = self.generic(f, [self.filled(f, shape)], shape)
@@ -901,7 +956,7 @@ class SGen(SharedMixin):
         m = Fn(self, "main", [], [])
         m.ind = 2
         kinds = [k for k in ["global", "nospec", "bound", "promise", "hoist", "chain",
-                             "padcat"]
+                             "padcat", "cross"]
                  if k in self.feat]
         if "promise" in self.feat and self.chance(0.4):
             self.dim_bounds = self.rng.choice([8, 16, 32])
@@ -914,7 +969,7 @@ class SGen(SharedMixin):
                                                          else "max"))
                 self.promise_fn(m, bound, False)
             else:
-                if k in ("global", "chain", "padcat"):
+                if k in ("global", "chain", "padcat", "cross"):
                     self.meta["scenes"].append(k)
                 getattr(self, "scene_" + k)(m)
         if self.shared_wanted():
