@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Where the decoder's prefill time goes against unplanned (issue 26's "time
+per call <= unplanned"): prefill(S) called --reps times per run, --rounds
+runs of each variant interleaved, fastest and median call, x = fastest over
+upstream's.
+
+  upstream         one-shot-bufferize + buffer-deallocation-pipeline, malloc
+  upstream-rt      the same, every malloc served by libmemplan_runtime
+  memplan          --memplan-pipeline (defaults)
+  noinplace        inplace=false
+  arena-only       schedule, write-into-consumers, in-place and hoisting off:
+                   what is left is the arena (and the runtime)
+
+Usage: prefill_time.py BUILD_DIR [--prompt 32] [--reps 20] [--rounds 5]
+"""
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import decoder  # noqa: E402
+from bench import BUFFERIZE, LLVM, LOWER, build_shim, run  # noqa: E402
+
+VARIANTS = {
+    "upstream": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "malloc"),
+    "upstream-rt": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "runtime"),
+    "memplan": (["--memplan-pipeline"], "runtime"),
+    "noinplace": (["--memplan-pipeline=inplace=false"], "runtime"),
+    "arena-only": (["--memplan-pipeline=schedule=false write-into-consumers=false "
+                    "inplace=false hoist-constants=off"], "runtime"),
+}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("build")
+    ap.add_argument("--prompt", type=int, default=32)
+    ap.add_argument("--reps", type=int, default=20)
+    ap.add_argument("--rounds", type=int, default=5)
+    a = ap.parse_args()
+    tmp = tempfile.mkdtemp(prefix="memplan-prefill-")
+    opt, libs, rtlib = build_shim(a.build, tmp)
+    src = os.path.join(tmp, "prefill.mlir")
+    decoder.generate(src, a.prompt, 0, a.reps, decoder.capacity_for(a.prompt))
+    lowered = {n: run([opt, src, *p, *LOWER]).stdout for n, (p, _) in VARIANTS.items()}
+    times = {n: [] for n in VARIANTS}
+    outs = {}
+    for _ in range(a.rounds):
+        for n, (_, alloc) in VARIANTS.items():
+            env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc)
+            out = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
+                       "-shared-libs=" + libs + "," + rtlib], input=lowered[n], env=env).stdout
+            sections, t = decoder.parse(out)
+            outs.setdefault(n, sections)
+            times[n] += t.get("prefill", [])
+    for n in VARIANTS:
+        why = decoder.first_difference(outs["upstream"], outs[n])
+        if why:
+            sys.exit(f"prefill S={a.prompt}: upstream and {n} differ: {why}")
+    base = min(times["upstream"])
+    print(f"prefill S={a.prompt}: {a.reps} calls x {a.rounds} rounds, us per call")
+    for n, v in times.items():
+        print(f"  {n:12} fastest {min(v) / 1000:9.1f}  median {statistics.median(v) / 1000:9.1f}"
+              f"  x {min(v) / base:.3f}")
+
+
+if __name__ == "__main__":
+    main()
