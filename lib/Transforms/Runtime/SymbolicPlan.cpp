@@ -188,8 +188,11 @@ memplan::chooseStackingOrders(ArrayRef<SymbolicBuffer> Buffers, Block &Entry,
     for (const SymbolicBuffer &Buf : Buffers)
       for (Value D : Buf.DynamicSizes)
         (void)Probe.eval(D);
+    // With two leaves, the first apart from the second already gives every
+    // pair of distinct values.
+    size_t Skewed = Probe.Leaves.size() == 2 ? 1 : kMaxSkewedLeaves;
     if (Probe.Leaves.size() > 1)
-      for (Value Leaf : ArrayRef(Probe.Leaves).take_front(kMaxSkewedLeaves))
+      for (Value Leaf : ArrayRef(Probe.Leaves).take_front(Skewed))
         for (int64_t Own : kSkewSamples)
           for (int64_t Others : kSkewSamples)
             if (Own != Others)
