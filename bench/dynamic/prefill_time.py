@@ -11,7 +11,7 @@ upstream's.
   arena-only       schedule, write-into-consumers, in-place and hoisting off:
                    what is left is the arena (and the runtime)
 
-Usage: prefill_time.py BUILD_DIR [--prompt 32] [--reps 20] [--rounds 5]
+Usage: prefill_time.py BUILD_DIR [--prompt 32] [--reps 20] [--rounds 5] [--unoptimized]
 """
 import argparse
 import os
@@ -39,7 +39,10 @@ def main():
     ap.add_argument("--prompt", type=int, default=32)
     ap.add_argument("--reps", type=int, default=20)
     ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--unoptimized", action="store_true",
+                    help="mlir-runner without -O2 (its default: no LLVM optimization)")
     a = ap.parse_args()
+    a.opt = [] if a.unoptimized else ["-O2"]
     tmp = tempfile.mkdtemp(prefix="memplan-prefill-")
     opt, libs, rtlib = build_shim(a.build, tmp)
     src = os.path.join(tmp, "prefill.mlir")
@@ -50,7 +53,8 @@ def main():
     for _ in range(a.rounds):
         for n, (_, alloc) in VARIANTS.items():
             env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc)
-            out = run([f"{LLVM}/bin/mlir-runner", "-e", "main", "-entry-point-result=void",
+            out = run([f"{LLVM}/bin/mlir-runner", *a.opt, "-e", "main",
+                       "-entry-point-result=void",
                        "-shared-libs=" + libs + "," + rtlib], input=lowered[n], env=env).stdout
             sections, t = decoder.parse(out)
             outs.setdefault(n, sections)
@@ -60,7 +64,8 @@ def main():
         if why:
             sys.exit(f"prefill S={a.prompt}: upstream and {n} differ: {why}")
     base = min(times["upstream"])
-    print(f"prefill S={a.prompt}: {a.reps} calls x {a.rounds} rounds, us per call")
+    print(f"prefill S={a.prompt}: {a.reps} calls x {a.rounds} rounds, us per call,"
+          f" mlir-runner {' '.join(a.opt) or 'unoptimized'}")
     for n, v in times.items():
         print(f"  {n:12} fastest {min(v) / 1000:9.1f}  median {statistics.median(v) / 1000:9.1f}"
               f"  x {min(v) / base:.3f}")
