@@ -346,29 +346,25 @@ void TensorMemLowerRuntimePass::emitSummaries() {
                        remark_category::LowerRuntime, "Summary", remarks);
     D << "tensor-mem-lower-runtime: @" << S.Fn.getName() << ": ";
     // No arena: no plan to name.
-    if (S.Arena.empty()) {
-      D << "no run-time arena, " << S.PerBuffer.size()
-        << " served one by one (memplan_rt_alloc), " << S.LeftAlone.size()
-        << " left alone";
-      continue;
-    }
-    D << S.Arena.size()
-      << " dynamic buffers planned together in one run-time "
-         "arena ("
-      << (S.planKind() == "symbolic"
-              ? "symbolic plan, " + std::to_string(S.Plan.Orders) +
-                    (S.Plan.Orders == 1 ? " order" : " orders") +
-                    (S.Plan.InplacePairs
-                         ? ", " + std::to_string(S.Plan.InplacePairs) +
-                               " in place"
-                         : std::string())
-              : std::string("memplan_rt_plan"))
-      << (S.SharedArena.empty()
-              ? ""
-              : "; memplan.shared_arena's block, kept across calls")
-      << "), " << S.PerBuffer.size()
-      << " served one by one (memplan_rt_alloc), " << S.LeftAlone.size()
-      << " left alone";
+    if (S.Arena.empty())
+      D << "no run-time arena";
+    else
+      D << S.Arena.size()
+        << " dynamic buffers planned together in one run-time arena ("
+        << (S.Plan.Symbolic
+                ? "symbolic plan, " + std::to_string(S.Plan.Orders) +
+                      (S.Plan.Orders == 1 ? " order" : " orders") +
+                      (S.Plan.InplacePairs
+                           ? ", " + std::to_string(S.Plan.InplacePairs) +
+                                 " in place"
+                           : std::string())
+                : std::string("memplan_rt_plan"))
+        << (S.SharedArena.empty()
+                ? ""
+                : "; memplan.shared_arena's block, kept across calls")
+        << ")";
+    D << ", " << S.PerBuffer.size() << " served one by one (memplan_rt_alloc), "
+      << S.LeftAlone.size() << " left alone";
   }
 }
 
