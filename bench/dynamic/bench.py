@@ -83,18 +83,28 @@ def live_peak(opt, src):
         [sys.executable, os.path.join(HERE, "livepeak.py"), src + ".buf"]).stdout).group(1))
 
 
+def run_main(ll, alloc, libs, rtlib, optimize=True, stats=False):
+    """Runs main of the lowered program ll with mlir-runner, its allocations
+    served by malloc or by libmemplan_runtime (alloc_shim.c's
+    MEMPLAN_BENCH_ALLOC); MEMPLAN_RT_STATS when stats."""
+    env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc)
+    if stats:
+        env["MEMPLAN_RT_STATS"] = "1"
+    # -O2, as a deployed program is compiled: mlir-runner's default runs
+    # unoptimized code, 4.4x slower, where memplan's prefill at S = 32 read
+    # 1.04x unplanned's time and at -O2 reads 1.00x (docs/DecoderBench.md).
+    return run([f"{LLVM}/bin/mlir-runner", *(["-O2"] if optimize else []), "-e", "main",
+                "-entry-point-result=void",
+                "-shared-libs=" + libs + ("," + rtlib if alloc == "runtime" else "")],
+               input=ll, env=env)
+
+
 def run_variant(opt, src, name, libs, rtlib):
     """Lowers src as VARIANTS[name] says and runs its main. Returns (stdout,
     peak bytes reserved, peak bytes in use or None, stderr)."""
     passes, alloc = VARIANTS[name]
     ll = run([opt, src, *passes, *LOWER]).stdout
-    env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc, MEMPLAN_RT_STATS="1")
-    # -O2, as a deployed program is compiled: mlir-runner's default runs
-    # unoptimized code, 4.4x slower, where memplan's prefill read 1.04x
-    # unplanned's time and at -O2 reads 0.98x (docs/DecoderBench.md).
-    p = run([f"{LLVM}/bin/mlir-runner", "-O2", "-e", "main", "-entry-point-result=void",
-             "-shared-libs=" + libs + ("," + rtlib if alloc == "runtime" else "")],
-            input=ll, env=env)
+    p = run_main(ll, alloc, libs, rtlib, stats=True)
     key = "peak bytes reserved" if alloc == "runtime" else "malloc peak bytes reserved"
     reserved = int(re.search(rf"^{key}: (\d+)", p.stderr, re.M).group(1))
     inuse = re.search(r"^peak bytes in use: (\d+)", p.stderr, re.M)

@@ -21,7 +21,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import decoder  # noqa: E402
-from bench import BUFFERIZE, LLVM, LOWER, build_shim, run  # noqa: E402
+from bench import BUFFERIZE, LOWER, build_shim, run, run_main  # noqa: E402
 
 VARIANTS = {
     "upstream": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "malloc"),
@@ -42,7 +42,6 @@ def main():
     ap.add_argument("--unoptimized", action="store_true",
                     help="mlir-runner without -O2 (its default: no LLVM optimization)")
     a = ap.parse_args()
-    a.opt = [] if a.unoptimized else ["-O2"]
     tmp = tempfile.mkdtemp(prefix="memplan-prefill-")
     opt, libs, rtlib = build_shim(a.build, tmp)
     src = os.path.join(tmp, "prefill.mlir")
@@ -52,10 +51,8 @@ def main():
     outs = {}
     for _ in range(a.rounds):
         for n, (_, alloc) in VARIANTS.items():
-            env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc)
-            out = run([f"{LLVM}/bin/mlir-runner", *a.opt, "-e", "main",
-                       "-entry-point-result=void",
-                       "-shared-libs=" + libs + "," + rtlib], input=lowered[n], env=env).stdout
+            out = run_main(lowered[n], alloc, libs, rtlib,
+                           optimize=not a.unoptimized).stdout
             sections, t = decoder.parse(out)
             outs.setdefault(n, sections)
             times[n] += t.get("prefill", [])
@@ -65,7 +62,7 @@ def main():
             sys.exit(f"prefill S={a.prompt}: upstream and {n} differ: {why}")
     base = min(times["upstream"])
     print(f"prefill S={a.prompt}: {a.reps} calls x {a.rounds} rounds, us per call,"
-          f" mlir-runner {' '.join(a.opt) or 'unoptimized'}")
+          f" mlir-runner {'unoptimized' if a.unoptimized else '-O2'}")
     for n, v in times.items():
         print(f"  {n:12} fastest {min(v) / 1000:9.1f}  median {statistics.median(v) / 1000:9.1f}"
               f"  x {min(v) / base:.3f}")
