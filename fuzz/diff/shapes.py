@@ -40,7 +40,7 @@ arithmetic: exact). Scenes (--features):
            in alternation with growing and shrinking sizes, results read
            after later calls of the set; results are fresh, slices or
            reshapes of temporaries, or an scf.if's choice (gen_shared.py)
-  cross    4-7 tensors of S x K, B x K or S x S elements (S, B index
+  cross    4-7 tensors of S x K, B x K, S x S or S x S x K elements (S, B index
            arguments) with random overlapping lifetimes, each hashed at every
            step it is live, called with S and B apart and equal: symbolic
            plans whose best stacking order changes with S and B (several
@@ -188,7 +188,7 @@ class SGen(SharedMixin):
         e = f.fresh("em")
         f.emit("%s = tensor.empty(%s) : %s" % (e, ", ".join(dyn_sizes), t))
         r = len(shape)
-        m = ID if r == 1 else ID2 if r == 2 else idmap(r)
+        m = idmap(r)
         res = f.fresh("t")
         f.emit("%s = linalg.generic {indexing_maps = [%s], iterator_types = [%s], %s} "
                "outs(%s : %s) {" % (res, m, ", ".join(['"parallel"'] * r), self.ntag(), e, t))
