@@ -211,20 +211,20 @@ func.func @region_use(%in: tensor<16xf32>) -> tensor<16xf32> {
   return %o : tensor<16xf32>
 }
 
-// A dynamic shape anywhere in the block: left exactly as it was.
-// REMARK: remark: tensor-mem-schedule: block left alone: a dynamic, unranked or non-numeric tensor
-// REMARK: remark: tensor-mem-schedule: 'dynamic' model peak 0 -> 0 bytes (0 blocks with a lower peak, 1 left alone)
+// The diamond beside a dynamic tensor (4n bytes, returned, live throughout):
+// ordered as @diamond, its peaks 4n more (1024 at n = 256: 3200 + 1024 ->
+// 2180 + 1024). schedule-dynamic.mlir has the blocks with dynamic sizes.
+// REMARK: remark: tensor-mem-schedule: 'dynamic' model peak 4224 -> 3204 bytes (1 blocks with a lower peak, 0 left alone; dynamic sizes taken at 256)
 // CHECK-LABEL: func.func @dynamic
 // CHECK-NEXT:    tensor.empty(%{{.*}}) : tensor<?xf32>
 // CHECK-NEXT:    tensor.empty() : tensor<16xf32>
-// CHECK-NEXT:    tensor.empty() : tensor<16x16xf32>
-// CHECK-NEXT:    tensor.empty() : tensor<16x2x16xf32>
-// CHECK-NEXT:    tensor.empty() : tensor<f32>
-// CHECK-NEXT:    tensor.empty() : tensor<16x2xf32>
-// CHECK-NEXT:    tensor.empty() : tensor<16xf32>
 // CHECK-NEXT:    linalg.generic {{.*}} outs(%{{.*}} : tensor<16xf32>)
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<16x2x16xf32>)
-// CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<16x16xf32>)
+// CHECK:         tensor.empty() : tensor<16x16xf32>
+// CHECK-NEXT:    linalg.generic {{.*}} outs(%{{.*}} : tensor<16x16xf32>)
+// CHECK:         tensor.empty() : tensor<f32>
+// CHECK-NEXT:    linalg.generic {{.*}} outs(%{{.*}} : tensor<f32>)
+// CHECK:         tensor.empty() : tensor<16x2x16xf32>
+// CHECK-NEXT:    linalg.generic {{.*}} outs(%{{.*}} : tensor<16x2x16xf32>)
 func.func @dynamic(%in: tensor<16xf32>, %n: index) -> (tensor<16xf32>, tensor<?xf32>) {
   %dyn = tensor.empty(%n) : tensor<?xf32>
   %ex = tensor.empty() : tensor<16xf32>

@@ -14,162 +14,14 @@
 
 #include "SymbolicPlan.h"
 
+#include "memplan/Analysis/SampledSizes.h"
 #include "memplan/Core/Strategy.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
 using namespace memplan;
-
-namespace {
-
-/// Values every index the sizes depend on takes in turn: sizes from one to a
-/// long sequence, about 1.4x apart, so that the orders that win anywhere
-/// between are found.
-constexpr int64_t kSamples[] = {1,   2,   3,   4,    6,    8,    12,   16,
-                                24,  32,  48,  64,   96,   128,  192,  256,
-                                384, 512, 768, 1024, 1536, 2048, 3072, 4096};
-
-/// With several leaves (a batch B and a length S), each leaf in turn also
-/// takes each of these while the others take another: orders chosen on the
-/// diagonal alone (B = S) were up to 1.5x larger at B = 1, S = 2048 on
-/// random sets of B-, S-, S*S- and B*S-sized buffers. Up to kMaxSkewedLeaves
-/// leaves, 12 points each.
-constexpr int64_t kSkewSamples[] = {1, 16, 256, 4096};
-constexpr size_t kMaxSkewedLeaves = 4;
-
-/// The value of V when every leaf (an entry argument, or a dim of one) is
-/// Sample, or its value in Skew. Fails with Unknown set when V is not a
-/// polynomial of leaves; without it, when this sample overflows or goes
-/// negative. Leaves lists the leaves met, in order.
-struct Evaluator {
-  Evaluator(Block &Entry, int64_t Sample,
-            const DenseMap<Value, int64_t> *Skew = nullptr)
-      : Entry(Entry), Sample(Sample), Skew(Skew) {}
-
-  Block &Entry;
-  int64_t Sample;
-  const DenseMap<Value, int64_t> *Skew;
-  bool Unknown = false;
-  DenseMap<Value, std::optional<int64_t>> Memo;
-  SmallVector<Value> Leaves;
-
-  int64_t leafValue(Value Leaf) {
-    if (!llvm::is_contained(Leaves, Leaf))
-      Leaves.push_back(Leaf);
-    if (Skew)
-      if (auto It = Skew->find(Leaf); It != Skew->end())
-        return It->second;
-    return Sample;
-  }
-
-  std::optional<int64_t> eval(Value V) {
-    auto It = Memo.find(V);
-    if (It != Memo.end())
-      return It->second;
-    std::optional<int64_t> R = compute(V);
-    Memo[V] = R;
-    return R;
-  }
-
-  bool isLeaf(Value V) {
-    if (auto Arg = dyn_cast<BlockArgument>(V))
-      return Arg.getOwner() == &Entry;
-    return false;
-  }
-
-  std::optional<int64_t> binary(Operation *Op) {
-    std::optional<int64_t> L = eval(Op->getOperand(0));
-    std::optional<int64_t> R = eval(Op->getOperand(1));
-    if (!L || !R)
-      return std::nullopt;
-    int64_t A = *L, C = *R;
-    auto Div = [&](bool Ceil) -> std::optional<int64_t> {
-      if (C <= 0 || A < 0)
-        return std::nullopt;
-      return Ceil ? (A + C - 1) / C : A / C;
-    };
-    return llvm::TypeSwitch<Operation *, std::optional<int64_t>>(Op)
-        .Case<arith::AddIOp>([&](auto) { return llvm::checkedAdd(A, C); })
-        .Case<arith::SubIOp>([&](auto) { return llvm::checkedSub(A, C); })
-        .Case<arith::MulIOp>([&](auto) { return llvm::checkedMul(A, C); })
-        .Case<arith::DivSIOp, arith::DivUIOp, arith::FloorDivSIOp>(
-            [&](auto) { return Div(false); })
-        .Case<arith::CeilDivSIOp, arith::CeilDivUIOp>(
-            [&](auto) { return Div(true); })
-        .Case<arith::RemSIOp, arith::RemUIOp>(
-            [&](auto) -> std::optional<int64_t> {
-              if (C <= 0 || A < 0)
-                return std::nullopt;
-              return A % C;
-            })
-        .Case<arith::MaxSIOp, arith::MaxUIOp>(
-            [&](auto) { return std::max(A, C); })
-        .Case<arith::MinSIOp, arith::MinUIOp>(
-            [&](auto) { return std::min(A, C); })
-        .Default([&](Operation *) {
-          Unknown = true;
-          return std::nullopt;
-        });
-  }
-
-  std::optional<int64_t> affine(AffineMap Map, ValueRange Operands, bool Max,
-                                bool Min) {
-    SmallVector<Attribute> Consts;
-    for (Value O : Operands) {
-      std::optional<int64_t> C = eval(O);
-      if (!C)
-        return std::nullopt;
-      Consts.push_back(IntegerAttr::get(IndexType::get(Map.getContext()), *C));
-    }
-    SmallVector<Attribute> Results;
-    if (failed(Map.constantFold(Consts, Results)) || Results.empty())
-      return std::nullopt;
-    std::optional<int64_t> R;
-    for (Attribute A : Results) {
-      int64_t V = cast<IntegerAttr>(A).getInt();
-      R = !R ? V : Max ? std::max(*R, V) : Min ? std::min(*R, V) : V;
-    }
-    return R;
-  }
-
-  std::optional<int64_t> compute(Value V) {
-    if (isLeaf(V))
-      return leafValue(V);
-    Operation *Op = V.getDefiningOp();
-    if (!Op) {
-      Unknown = true;
-      return std::nullopt;
-    }
-    if (auto C = dyn_cast<arith::ConstantOp>(Op)) {
-      if (auto I = dyn_cast<IntegerAttr>(C.getValue()))
-        return I.getValue().getSExtValue();
-    }
-    // A dim of an argument is a leaf: a size the caller picks.
-    if (isa<memref::DimOp, tensor::DimOp>(Op) && isLeaf(Op->getOperand(0)))
-      return leafValue(V);
-    if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
-            arith::ExtUIOp>(Op))
-      return eval(Op->getOperand(0));
-    if (auto A = dyn_cast<affine::AffineApplyOp>(Op))
-      return affine(A.getAffineMap(), A.getMapOperands(), false, false);
-    if (auto A = dyn_cast<affine::AffineMaxOp>(Op))
-      return affine(A.getAffineMap(), A.getMapOperands(), true, false);
-    if (auto A = dyn_cast<affine::AffineMinOp>(Op))
-      return affine(A.getAffineMap(), A.getMapOperands(), false, true);
-    if (Op->getNumOperands() == 2 && Op->getNumResults() == 1)
-      return binary(Op);
-    Unknown = true;
-    return std::nullopt;
-  }
-};
-
-} // namespace
 
 std::optional<std::vector<StackingOrder>>
 memplan::chooseStackingOrders(ArrayRef<SymbolicBuffer> Buffers, Block &Entry,
@@ -177,29 +29,18 @@ memplan::chooseStackingOrders(ArrayRef<SymbolicBuffer> Buffers, Block &Entry,
   std::vector<StackingOrder> Orders;
   // Each sample's sizes, to judge every order at every sample.
   std::vector<std::vector<uint64_t>> SampleSizes;
-  // The sample points: every leaf at each kSamples value, then, with
-  // several leaves, each leaf apart from the others (found by a first
-  // evaluation).
-  SmallVector<std::pair<int64_t, DenseMap<Value, int64_t>>> Points;
-  for (int64_t Sample : kSamples)
-    Points.push_back({Sample, {}});
+  // The sample points (SampledSizes.h), over the leaves a first
+  // evaluation finds.
+  SmallVector<SamplePoint> Points;
   {
-    Evaluator Probe(Entry, 1);
+    IndexSampler Probe(Entry, 1);
     for (const SymbolicBuffer &Buf : Buffers)
       for (Value D : Buf.DynamicSizes)
         (void)Probe.eval(D);
-    // With two leaves, the first apart from the second already gives every
-    // pair of distinct values.
-    size_t Skewed = Probe.Leaves.size() == 2 ? 1 : kMaxSkewedLeaves;
-    if (Probe.Leaves.size() > 1)
-      for (Value Leaf : ArrayRef(Probe.Leaves).take_front(Skewed))
-        for (int64_t Own : kSkewSamples)
-          for (int64_t Others : kSkewSamples)
-            if (Own != Others)
-              Points.push_back({Others, {{Leaf, Own}}});
+    Points = samplePoints(Probe.Leaves);
   }
   for (const auto &[Sample, Skew] : Points) {
-    Evaluator E(Entry, Sample, &Skew);
+    IndexSampler E(Entry, Sample, &Skew);
     std::vector<UsageRecord> Records;
     bool Usable = true;
     for (const SymbolicBuffer &Buf : Buffers) {

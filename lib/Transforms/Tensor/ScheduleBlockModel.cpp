@@ -3,7 +3,10 @@
 // tensor-mem-schedule's byte model: which ops it knows, and for a block of
 // them the DAG Core schedules, each node with the bytes one-shot-bufferize
 // will allocate for it, the buffers it reads, and the order its memory
-// effects keep.
+// effects keep. A dynamic tensor's bytes are its static part times the index
+// values its dynamic sizes come from, followed back through the ops that
+// keep them (inits, views, casts) to a tensor.empty, a slice's sizes or an
+// argument's dims.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,17 +21,25 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace memplan;
 using namespace memplan::tensor_schedule;
 
-std::optional<uint64_t> tensor_schedule::tensorBytes(Type T, Operation *Scope) {
+std::optional<uint64_t> tensor_schedule::tensorStaticBytes(Type T,
+                                                           Operation *Scope) {
   auto R = dyn_cast<RankedTensorType>(T);
   if (!R || !R.getElementType().isIntOrFloat())
     return std::nullopt;
-  return staticTensorBytes(R, Scope);
+  llvm::Expected<ElementLayout> Layout =
+      getBufferLayout(MemRefType::get(R.getShape(), R.getElementType()), Scope);
+  if (!Layout) {
+    llvm::consumeError(Layout.takeError());
+    return std::nullopt;
+  }
+  return Layout->Size;
 }
 
 bool tensor_schedule::isHoistableConstant(Operation *Op) {
@@ -50,8 +61,12 @@ bool tensor_schedule::isView(Operation *Op) {
 LogicalResult tensor_schedule::checkKnown(Operation *Op, std::string &Why) {
   bool HasTensor = false;
   for (Type T : Op->getResultTypes()) {
-    // A global is no arena buffer (hoisted constants are read this way).
-    if (isa<BaseMemRefType>(T) && isa<memref::GetGlobalOp>(Op))
+    // A global is no arena buffer (hoisted constants are read this way),
+    // and a view of a memref allocates nothing: MemoryFacts follows it to
+    // the memory it lies in.
+    if (isa<BaseMemRefType>(T) &&
+        isa<memref::GetGlobalOp, ViewLikeOpInterface>(Op) &&
+        isMemoryEffectFree(Op))
       continue;
     if (isa<BaseMemRefType>(T)) {
       Why = "an op producing a buffer (the block mixes tensors and buffers)";
@@ -62,13 +77,14 @@ LogicalResult tensor_schedule::checkKnown(Operation *Op, std::string &Why) {
     HasTensor = true;
     // A view allocates nothing: its type may be anything (a cast to an
     // unranked tensor for printing, say).
-    if (!isHoistableConstant(Op) && !isView(Op) && !tensorBytes(T, Op)) {
-      Why = "a dynamic, unranked or non-numeric tensor";
+    if (!isHoistableConstant(Op) && !isView(Op) && !tensorStaticBytes(T, Op)) {
+      Why = "an unranked or non-numeric tensor";
       return failure();
     }
   }
   if (!HasTensor || isHoistableConstant(Op) || isView(Op) ||
-      isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp>(Op))
+      isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp,
+          tensor::FromElementsOp>(Op))
     return success();
   auto D = dyn_cast<DestinationStyleOpInterface>(Op);
   if (D && D.hasPureTensorSemantics())
@@ -106,7 +122,7 @@ class ModelBuilder {
 public:
   explicit ModelBuilder(Block &B) : B(B), Memory(B.getParentOp()) {}
 
-  BlockModel build() {
+  std::optional<BlockModel> build(std::string &Why) {
     Operation *Term = &B.back();
     DenseMap<Operation *, SmallVector<Operation *, 1>> Pending;
     for (Operation &Op : B) {
@@ -129,6 +145,11 @@ public:
         addTerminator(I);
       else
         addOp(I, &Op);
+      if (Unsized) {
+        Why = "a dynamic size the byte model cannot follow (" +
+              Unsized->getName().getStringRef().str() + ")";
+        return std::nullopt;
+      }
     }
     return std::move(M);
   }
@@ -157,9 +178,70 @@ private:
     }
   }
 
+  /// The bytes of V as a static part times the index values its dynamic
+  /// sizes come from; nothing when they cannot be followed.
+  using Bytes = std::pair<uint64_t, SmallVector<SizeFactor, 2>>;
+  std::optional<Bytes> bytesOf(Value V) {
+    auto T = dyn_cast<RankedTensorType>(V.getType());
+    std::optional<uint64_t> Static =
+        T ? tensorStaticBytes(T, B.getParentOp()) : std::nullopt;
+    if (!Static)
+      return std::nullopt;
+    if (T.hasStaticShape())
+      return Bytes{*Static, {}};
+    if (auto It = BytesMemo.find(V); It != BytesMemo.end())
+      return It->second;
+    std::optional<Bytes> R = followBytes(V, *Static, T);
+    BytesMemo[V] = R;
+    return R;
+  }
+
+  std::optional<Bytes> followBytes(Value V, uint64_t Static,
+                                   RankedTensorType T) {
+    auto FromSizes = [&](ValueRange Sizes) -> std::optional<Bytes> {
+      if (Sizes.size() != size_t(T.getNumDynamicDims()))
+        return std::nullopt;
+      Bytes R{Static, {}};
+      for (Value S : Sizes)
+        R.second.push_back({S});
+      return R;
+    };
+    if (auto Arg = dyn_cast<BlockArgument>(V)) {
+      // The function's own arguments only: the caller picks their dims.
+      if (!Arg.getOwner()->isEntryBlock() ||
+          !isa<FunctionOpInterface>(Arg.getOwner()->getParentOp()))
+        return std::nullopt;
+      Bytes R{Static, {}};
+      for (int64_t D = 0; D < T.getRank(); ++D)
+        if (T.isDynamicDim(D))
+          R.second.push_back({V, D});
+      return R;
+    }
+    Operation *Def = V.getDefiningOp();
+    if (auto E = dyn_cast<tensor::EmptyOp>(Def))
+      return FromSizes(E.getDynamicSizes());
+    if (auto S = dyn_cast<tensor::ExtractSliceOp>(Def))
+      return FromSizes(S.getSizes());
+    // Reshapes and casts keep the number of elements: their source's bytes.
+    if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp>(
+            Def))
+      return bytesOf(Def->getOperand(0));
+    if (auto D = dyn_cast<DestinationStyleOpInterface>(Def))
+      if (OpOperand *Init = D.getTiedOpOperand(cast<OpResult>(V)))
+        return bytesOf(Init->get());
+    return std::nullopt;
+  }
+
   size_t newBuffer(size_t I, Value V) {
     size_t Id = M.Problem.ValueSizes.size();
-    M.Problem.ValueSizes.push_back(*tensorBytes(V.getType(), B.getParentOp()));
+    std::optional<Bytes> Size = bytesOf(V);
+    if (!Size) {
+      if (!Unsized)
+        Unsized = V.getDefiningOp();
+      Size = Bytes{0, {}};
+    }
+    M.Problem.ValueSizes.push_back(Size->first);
+    M.Factors.push_back(std::move(Size->second));
     M.Problem.Nodes[I].Defines.push_back(Id);
     Aliases.emplace_back();
     alias(V, Id);
@@ -208,7 +290,8 @@ private:
       LastImpure = I;
     }
     orderMemory(I, Op, Writes);
-    if (isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp>(Op)) {
+    if (isa<tensor::EmptyOp, tensor::PadOp, tensor::ConcatOp,
+            tensor::FromElementsOp>(Op)) {
       newBuffer(I, Op->getResult(0));
       return;
     }
@@ -273,6 +356,9 @@ private:
 
   Block &B;
   BlockModel M;
+  /// The first op whose buffer's bytes could not be followed.
+  Operation *Unsized = nullptr;
+  DenseMap<Value, std::optional<Bytes>> BytesMemo;
   DenseMap<Operation *, size_t> NodeOf;
   DenseMap<Value, size_t> BufferOf;
   std::vector<SmallVector<Value>> Aliases;
@@ -283,6 +369,7 @@ private:
 
 } // namespace
 
-BlockModel tensor_schedule::buildBlockModel(Block &B) {
-  return ModelBuilder(B).build();
+std::optional<BlockModel> tensor_schedule::buildBlockModel(Block &B,
+                                                           std::string &Why) {
+  return ModelBuilder(B).build(Why);
 }

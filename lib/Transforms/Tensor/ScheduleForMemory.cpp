@@ -4,17 +4,22 @@
 // will allocate for them (ScheduleBlockModel.cpp), asks memplan's Core
 // scheduler for an order of lower peak and moves the ops into it.
 // Default-deny: a block holding anything the byte model does not know is
-// left as it is.
+// left as it is. A block with dynamic sizes gets an order only when its
+// peak is at most the block's own at every sample value of the sizes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ScheduleInternal.h"
 
+#include "memplan/Analysis/SampledSizes.h"
 #include "memplan/Transforms/Passes.h"
 #include "memplan/Transforms/Remarks.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Debug.h"
+
+#include <numeric>
 
 #define DEBUG_TYPE "tensor-mem-schedule"
 
@@ -56,9 +61,12 @@ struct TensorMemSchedulePass
     Fn->walk([&](Block *B) { Blocks.push_back(B); });
     uint64_t Before = 0, After = 0;
     unsigned Reordered = 0, LeftAlone = 0;
+    bool AnyDynamic = false;
     for (Block *B : Blocks) {
-      bool Refused = false;
-      FailureOr<std::optional<ScheduleResult>> R = scheduleBlock(*B, Refused);
+      bool Refused = false, Dynamic = false;
+      FailureOr<std::optional<ScheduleResult>> R =
+          scheduleBlock(Fn, *B, Refused, Dynamic);
+      AnyDynamic |= Dynamic && *R;
       if (failed(R))
         return failure();
       LeftAlone += Refused;
@@ -72,27 +80,131 @@ struct TensorMemSchedulePass
                                 remark_category::Schedule, "Summary", remarks))
       R << "tensor-mem-schedule: '" << Fn.getName() << "' model peak " << Before
         << " -> " << After << " bytes (" << Reordered
-        << " blocks with a lower peak, " << LeftAlone << " left alone)";
+        << " blocks with a lower peak, " << LeftAlone << " left alone"
+        << (AnyDynamic
+                ? "; dynamic sizes taken at " + std::to_string(kReferenceSample)
+                : "")
+        << ")";
     return success();
   }
 
+  /// The sample value of every dynamic size the remark's peaks are given at.
+  static constexpr int64_t kReferenceSample = 256;
+
+  /// The order of a block with dynamic sizes: Core's at a few sample values
+  /// of the entry values the sizes come from (SampledSizes.h), kept only if
+  /// its model peak is at most the block's own at every sample point, and
+  /// below it at one. Peaks are those at kReferenceSample. Nothing, with Why
+  /// set, when a size is not computed from the function's arguments.
+  llvm::Expected<std::optional<ScheduleResult>>
+  scheduleSampled(FunctionOpInterface Fn, const BlockModel &M,
+                  const ScheduleOptions &Options, std::string &Why) {
+    Block &Entry = Fn.getFunctionBody().front();
+    auto Factor = [&](IndexSampler &E, const SizeFactor &F) {
+      return F.ArgDim >= 0 ? std::optional<int64_t>(E.argumentDim(
+                                 cast<BlockArgument>(F.V), F.ArgDim))
+                           : E.eval(F.V);
+    };
+    IndexSampler Probe(Entry, 1);
+    for (const auto &Fs : M.Factors)
+      for (const SizeFactor &F : Fs)
+        (void)Factor(Probe, F);
+    if (Probe.Unknown) {
+      Why = "a dynamic size not computed from the function's arguments by "
+            "arithmetic";
+      return std::optional<ScheduleResult>();
+    }
+    // The problem at each sample point; a point where a size overflows is
+    // none a program can run at.
+    std::vector<ScheduleProblem> Problems;
+    std::vector<int64_t> Diagonal; // the sample of each point, -1 if skewed
+    for (const SamplePoint &Pt : samplePoints(Probe.Leaves)) {
+      IndexSampler E(Entry, Pt.Sample, &Pt.Skew);
+      ScheduleProblem P = M.Problem;
+      bool Usable = true;
+      for (size_t V = 0; V < P.ValueSizes.size() && Usable; ++V)
+        for (const SizeFactor &F : M.Factors[V]) {
+          std::optional<int64_t> D = Factor(E, F);
+          std::optional<uint64_t> Bytes =
+              D && *D >= 0 ? llvm::checkedMulUnsigned<uint64_t>(P.ValueSizes[V],
+                                                                uint64_t(*D))
+                           : std::nullopt;
+          if (!Bytes) {
+            Usable = false;
+            break;
+          }
+          P.ValueSizes[V] = *Bytes;
+        }
+      if (!Usable)
+        continue;
+      Problems.push_back(std::move(P));
+      Diagonal.push_back(Pt.Skew.empty() ? Pt.Sample : -1);
+    }
+    std::vector<size_t> Given(M.Problem.Nodes.size());
+    std::iota(Given.begin(), Given.end(), 0);
+    std::vector<uint64_t> GivenPeak;
+    for (const ScheduleProblem &P : Problems)
+      GivenPeak.push_back(schedulePeak(P, Given));
+    auto Ref = llvm::find(Diagonal, kReferenceSample);
+    if (Ref == Diagonal.end()) {
+      Why =
+          "dynamic sizes that overflow at " + std::to_string(kReferenceSample);
+      return std::optional<ScheduleResult>();
+    }
+    size_t RefI = Ref - Diagonal.begin();
+    ScheduleResult Best;
+    Best.Order = Given;
+    Best.PeakBefore = Best.PeakAfter = GivenPeak[RefI];
+    double BestScore = double(Problems.size());
+    for (int64_t Sample : {int64_t(16), kReferenceSample, int64_t(4096)}) {
+      auto At = llvm::find(Diagonal, Sample);
+      if (At == Diagonal.end())
+        continue;
+      auto R = scheduleForMemory(Problems[At - Diagonal.begin()], Options);
+      if (!R)
+        return R.takeError();
+      double Score = 0;
+      bool NeverAbove = true;
+      for (size_t K = 0; K < Problems.size() && NeverAbove; ++K) {
+        uint64_t Peak = schedulePeak(Problems[K], R->Order);
+        NeverAbove = Peak <= GivenPeak[K];
+        Score += GivenPeak[K] ? double(Peak) / double(GivenPeak[K]) : 1.0;
+      }
+      LLVM_DEBUG(llvm::dbgs() << "order of sample " << Sample << ": "
+                              << (NeverAbove ? "never above" : "above")
+                              << " the given order, score " << Score << "\n");
+      if (NeverAbove && Score < BestScore) {
+        BestScore = Score;
+        Best.Order = R->Order;
+        Best.PeakAfter = schedulePeak(Problems[RefI], R->Order);
+        Best.ExactWindows = R->ExactWindows;
+        Best.GreedyWindows = R->GreedyWindows;
+      }
+    }
+    return std::optional<ScheduleResult>(std::move(Best));
+  }
+
   /// The result for a block it ordered; nothing for one without tensors or
-  /// left alone (then Refused is set).
-  FailureOr<std::optional<ScheduleResult>> scheduleBlock(Block &B,
-                                                         bool &Refused) {
+  /// left alone (then Refused is set). Dynamic: the block has dynamic sizes.
+  FailureOr<std::optional<ScheduleResult>> scheduleBlock(FunctionOpInterface Fn,
+                                                         Block &B,
+                                                         bool &Refused,
+                                                         bool &Dynamic) {
+    auto LeaveAlone = [&](Operation *At, StringRef Why) {
+      if (auto R =
+              emitPassRemark(At, RemarkKind::Missed, remark_category::Schedule,
+                             "BlockLeftAlone", remarks))
+        R << "tensor-mem-schedule: block left alone: " << Why;
+      Refused = true;
+      return std::optional<ScheduleResult>();
+    };
     if (B.empty() || !B.back().hasTrait<OpTrait::IsTerminator>())
       return std::optional<ScheduleResult>();
     bool HasTensors = false;
     for (Operation &Op : B) {
       std::string Why;
-      if (failed(checkKnown(&Op, Why))) {
-        if (auto R = emitPassRemark(&Op, RemarkKind::Missed,
-                                    remark_category::Schedule, "BlockLeftAlone",
-                                    remarks))
-          R << "tensor-mem-schedule: block left alone: " << Why;
-        Refused = true;
-        return std::optional<ScheduleResult>();
-      }
+      if (failed(checkKnown(&Op, Why)))
+        return LeaveAlone(&Op, Why);
       HasTensors |=
           !isHoistableConstant(&Op) &&
           llvm::any_of(Op.getResultTypes(), llvm::IsaPred<TensorType>);
@@ -100,10 +212,26 @@ struct TensorMemSchedulePass
     if (!HasTensors)
       return std::optional<ScheduleResult>();
     splitEmpties(B);
-    BlockModel M = buildBlockModel(B);
+    std::string Why;
+    std::optional<BlockModel> Model = buildBlockModel(B, Why);
+    if (!Model)
+      return LeaveAlone(B.getParentOp(), Why);
+    BlockModel &M = *Model;
     ScheduleOptions Options;
     Options.StateBudget = size_t(stateBudget);
-    auto R = scheduleForMemory(M.Problem, Options);
+    Dynamic = M.isDynamic();
+    llvm::Expected<ScheduleResult> R = ScheduleResult();
+    if (Dynamic) {
+      auto S = scheduleSampled(Fn, M, Options, Why);
+      if (!S)
+        R = S.takeError();
+      else if (!*S)
+        return LeaveAlone(B.getParentOp(), Why);
+      else
+        *R = std::move(**S);
+    } else {
+      R = scheduleForMemory(M.Problem, Options);
+    }
     if (!R) {
       // The model is built in block order: an error here is a bug of ours.
       B.getParentOp()->emitError()

@@ -24,10 +24,17 @@
 
 namespace memplan::tensor_schedule {
 
-/// Bytes of a static tensor of integers or floats, counted as the planner
-/// counts the memref it becomes (ElementLayout: an i1 takes a byte); nothing
-/// otherwise.
-std::optional<uint64_t> tensorBytes(mlir::Type T, mlir::Operation *Scope);
+/// Bytes of a ranked tensor of integers or floats, counted as the planner
+/// counts the memref it becomes (ElementLayout: an i1 takes a byte), with
+/// each dynamic dimension counted as one; nothing otherwise.
+std::optional<uint64_t> tensorStaticBytes(mlir::Type T, mlir::Operation *Scope);
+
+/// One factor of a dynamic buffer's bytes: the index value V, or, when
+/// ArgDim >= 0, dimension ArgDim of V, an argument of the function.
+struct SizeFactor {
+  mlir::Value V;
+  int64_t ArgDim = -1;
+};
 
 /// Constants without operands go to the block's start: no order to keep.
 bool isHoistableConstant(mlir::Operation *Op);
@@ -107,8 +114,14 @@ private:
 mlir::LogicalResult checkKnown(mlir::Operation *Op, std::string &Why);
 
 /// A block as a Core problem: node I is NodeOps[I] preceded by Attached[I].
+/// Value I takes Problem.ValueSizes[I] bytes times the product of
+/// Factors[I] (none for a static shape).
 struct BlockModel {
   ScheduleProblem Problem;
+  std::vector<llvm::SmallVector<SizeFactor, 2>> Factors;
+  bool isDynamic() const {
+    return llvm::any_of(Factors, [](const auto &F) { return !F.empty(); });
+  }
   llvm::SmallVector<mlir::Operation *> NodeOps;
   llvm::SmallVector<llvm::SmallVector<mlir::Operation *, 1>> Attached;
   llvm::SmallVector<mlir::Operation *> Hoisted;
@@ -119,8 +132,9 @@ struct BlockModel {
 void splitEmpties(mlir::Block &B);
 
 /// The model of B (ScheduleBlockModel.cpp), in block order; every op in it
-/// passed checkKnown.
-BlockModel buildBlockModel(mlir::Block &B);
+/// passed checkKnown. Nothing, with Why set, when a dynamic tensor's bytes
+/// cannot be followed to the sizes that make it.
+std::optional<BlockModel> buildBlockModel(mlir::Block &B, std::string &Why);
 
 } // namespace memplan::tensor_schedule
 

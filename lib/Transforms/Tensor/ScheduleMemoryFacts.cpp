@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace memplan::tensor_schedule;
@@ -27,6 +28,10 @@ MemoryFacts::MemoryFacts(Operation *Scope)
 }
 
 MemorySet MemoryFacts::memrefRoot(Value M) {
+  // A view (a subview of a cache row, a cast, a reshape) lies inside its
+  // source's memory.
+  while (auto View = M.getDefiningOp<ViewLikeOpInterface>())
+    M = View.getViewSource();
   MemorySet S;
   if (auto Get = M.getDefiningOp<memref::GetGlobalOp>())
     S.Globals.push_back(Get.getNameAttr().getAttr());
