@@ -3,7 +3,7 @@
 // Reorders the nodes of a DAG within their dependencies to lower the peak of
 // live bytes: exact dynamic programming over scheduled sets (Serenity,
 // "Ordering Chaos", MLSys 2020) on windows small enough for a state budget,
-// greedy beyond, and windows cut where at most one value crosses.
+// greedy beyond, and windows cut wherever at most one value crosses.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,8 +41,10 @@ struct ScheduleOptions {
   /// Most scheduled sets the exact search may hold for one window; a window
   /// that needs more is ordered greedily.
   size_t StateBudget = 20000;
-  /// Most nodes in one window. Windows are cut in the given order where at
-  /// most one value crosses, then neighbours merged up to this size.
+  /// Most nodes in one window. Windows are cut in the given order wherever
+  /// at most one value crosses, and a longer run at its best gap. (Solving
+  /// neighbours together up to this size as well lowered no model peak of
+  /// 8 networks, bert, cnn or the decoder: not kept.)
   size_t MaxWindow = 64;
   /// Off: one window, the exact search only (for tests and small DAGs).
   bool Split = true;
