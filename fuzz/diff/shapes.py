@@ -45,6 +45,12 @@ arithmetic: exact). Scenes (--features):
            step it is live, called with S and B apart and equal: symbolic
            plans whose best stacking order changes with S and B (several
            orders, chosen at entry)
+  cache    a KV cache: rows [0, n) of a mutable CAP x K global read through
+           `extract_slice` of its `to_tensor`, written through a `memref.subview`
+           (`materialize_in_destination`, sometimes into a second global)
+           and read again, dynamic temporaries of n rows between (the order,
+           over sample values of n, wants the reads late); called with
+           growing and shrinking n, the globals kept across calls
   padcat   elementwise chains into `tensor.pad` (constant value defined
            before or after the chain) and `tensor.concat`, nested either
            way, an elementwise op in between or not, sometimes an input read
@@ -66,7 +72,7 @@ import gen  # noqa: E402 (the shared feature-list parser)
 from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat", "shared", "cross"]
+            "padcat", "shared", "cross", "cache"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -951,12 +957,68 @@ class SGen(SharedMixin):
                 m.emit("} -> %s" % t)
             self.print_(m, self.hash_t(m, w, [n]))
 
+    def scene_cache(self, m):
+        cap = self.rng.choice([4, 8, 16])
+        top = min(cap, self.dim_bounds or cap)  # n within a dim-bounds promise
+        k = self.rng.choice([2, 4, 8])
+        mt = "memref<%dx%dxi32>" % (cap, k)
+        vt = "memref<?x%dxi32, strided<[%d, 1]>>" % (k, k)
+        gt = ttype([cap, k])
+        names = []
+        for _ in range(2):
+            g = "@g%d" % (len(self.globals) + 1)
+            self.globals.append('  memref.global "private" %s : %s = dense<%d>' %
+                                (g, mt, self.rng.randint(1, 50)))
+            names.append(g)
+        shape = [None, k]
+        t = ttype(shape)
+        f = self.new_fn("cache", [("%x", t), ("%n", "index")], ["i64"])
+
+        def read(tag):
+            gm, tt, sl = f.fresh("g"), f.fresh("gt"), f.fresh("sl")
+            f.emit("%s = memref.get_global %s : %s" % (gm, names[0], mt))
+            f.emit("%s = bufferization.to_tensor %s restrict : %s to %s" % (tt, gm, mt, gt))
+            f.emit("%s = tensor.extract_slice %s[0, 0] [%%n, %d] [1, 1] : %s to %s" %
+                   (sl, tt, k, gt, t))
+            ins = [sl, "%x"] if self.chance(0.6) else [sl]
+            return self.generic(f, ins, shape, extra=tag, dyn_sizes=["%n"])
+
+        reads, hs = [], []
+        for _ in range(self.rng.randint(1, 3)):
+            reads.append(read(", fz.r = %d : i64" % (self.tag + 1)))
+            if self.chance(0.7):
+                # dynamic temporaries: n x 2K .. n x 8K, hashed at once
+                big = [None, k * self.rng.choice([2, 4, 8])]
+                b = self.filled(f, big, dyn_sizes=["%n"])
+                for _ in range(self.rng.randint(1, 2)):
+                    b = self.generic(f, [b], big, dyn_sizes=["%n"])
+                hs.append(self.hash_t(f, b, big))
+            y = self.generic(f, ["%x"], shape, dyn_sizes=["%n"])
+            # fz.w only on writes of the global read: a read may move past a
+            # write of the other one
+            same = self.chance(0.7)
+            gw, sv = f.fresh("g"), f.fresh("sv")
+            f.emit("%s = memref.get_global %s : %s" % (gw, names[0 if same else 1], mt))
+            f.emit("%s = memref.subview %s[0, 0] [%%n, %d] [1, 1] : %s to %s" %
+                   (sv, gw, k, mt, vt))
+            f.emit("bufferization.materialize_in_destination %s in restrict writable %s "
+                   "{%s} : (%s, %s) -> ()" % (y, sv, self.ntag(", fz.w = 1 : i64" if same
+                                                                else ""), t, vt))
+        reads.append(read(""))
+        for r in reads:
+            hs.append(self.hash_t(f, r, shape))
+        f.emit("return %s : i64" % self.combine(f, hs))
+        for _ in range(self.rng.randint(2, 3)):
+            nn = m.const(self.rng.randint(1, top))
+            x = self.filled(m, shape, dyn_sizes=[nn])
+            self.print_(m, self.call(m, f, [x, nn], [t, "index"]))
+
     # ------------------------------------------------------------ driver
     def module(self):
         m = Fn(self, "main", [], [])
         m.ind = 2
         kinds = [k for k in ["global", "nospec", "bound", "promise", "hoist", "chain",
-                             "padcat", "cross"]
+                             "padcat", "cross", "cache"]
                  if k in self.feat]
         if "promise" in self.feat and self.chance(0.4):
             self.dim_bounds = self.rng.choice([8, 16, 32])
@@ -969,7 +1031,7 @@ class SGen(SharedMixin):
                                                          else "max"))
                 self.promise_fn(m, bound, False)
             else:
-                if k in ("global", "chain", "padcat", "cross"):
+                if k in ("global", "chain", "padcat", "cross", "cache"):
                     self.meta["scenes"].append(k)
                 getattr(self, "scene_" + k)(m)
         if self.shared_wanted():
