@@ -66,9 +66,9 @@ struct TensorMemSchedulePass
       bool Refused = false, Dynamic = false;
       FailureOr<std::optional<ScheduleResult>> R =
           scheduleBlock(Fn, *B, Refused, Dynamic);
-      AnyDynamic |= Dynamic && *R;
       if (failed(R))
         return failure();
+      AnyDynamic |= Dynamic && *R;
       LeftAlone += Refused;
       if (!*R)
         continue;
@@ -91,6 +91,29 @@ struct TensorMemSchedulePass
   /// The sample value of every dynamic size the remark's peaks are given at.
   static constexpr int64_t kReferenceSample = 256;
 
+  static std::optional<int64_t> evalFactor(IndexSampler &E,
+                                           const SizeFactor &F) {
+    return F.ArgDim >= 0 ? std::optional<int64_t>(E.argumentDim(
+                               cast<BlockArgument>(F.V), F.ArgDim))
+                         : E.eval(F.V);
+  }
+
+  /// The entry values M's dynamic sizes are computed from; nothing, with Why
+  /// set, when a size is not such a polynomial.
+  static std::optional<SmallVector<SizeLeaf>>
+  sizeLeaves(FunctionOpInterface Fn, const BlockModel &M, std::string &Why) {
+    IndexSampler Probe(Fn.getFunctionBody().front(), 1);
+    for (const auto &Fs : M.Factors)
+      for (const SizeFactor &F : Fs)
+        (void)evalFactor(Probe, F);
+    if (Probe.Unknown) {
+      Why = "a dynamic size not computed from the function's arguments by "
+            "arithmetic";
+      return std::nullopt;
+    }
+    return Probe.Leaves;
+  }
+
   /// The order of a block with dynamic sizes: Core's at a few sample values
   /// of the entry values the sizes come from (SampledSizes.h), kept only if
   /// its model peak is at most the block's own at every sample point, and
@@ -100,31 +123,20 @@ struct TensorMemSchedulePass
   scheduleSampled(FunctionOpInterface Fn, const BlockModel &M,
                   const ScheduleOptions &Options, std::string &Why) {
     Block &Entry = Fn.getFunctionBody().front();
-    auto Factor = [&](IndexSampler &E, const SizeFactor &F) {
-      return F.ArgDim >= 0 ? std::optional<int64_t>(E.argumentDim(
-                                 cast<BlockArgument>(F.V), F.ArgDim))
-                           : E.eval(F.V);
-    };
-    IndexSampler Probe(Entry, 1);
-    for (const auto &Fs : M.Factors)
-      for (const SizeFactor &F : Fs)
-        (void)Factor(Probe, F);
-    if (Probe.Unknown) {
-      Why = "a dynamic size not computed from the function's arguments by "
-            "arithmetic";
+    std::optional<SmallVector<SizeLeaf>> Leaves = sizeLeaves(Fn, M, Why);
+    if (!Leaves)
       return std::optional<ScheduleResult>();
-    }
     // The problem at each sample point; a point where a size overflows is
     // none a program can run at.
     std::vector<ScheduleProblem> Problems;
     std::vector<int64_t> Diagonal; // the sample of each point, -1 if skewed
-    for (const SamplePoint &Pt : samplePoints(Probe.Leaves)) {
+    for (const SamplePoint &Pt : samplePoints(*Leaves)) {
       IndexSampler E(Entry, Pt.Sample, &Pt.Skew);
       ScheduleProblem P = M.Problem;
       bool Usable = true;
       for (size_t V = 0; V < P.ValueSizes.size() && Usable; ++V)
         for (const SizeFactor &F : M.Factors[V]) {
-          std::optional<int64_t> D = Factor(E, F);
+          std::optional<int64_t> D = evalFactor(E, F);
           std::optional<uint64_t> Bytes =
               D && *D >= 0 ? llvm::checkedMulUnsigned<uint64_t>(P.ValueSizes[V],
                                                                 uint64_t(*D))
@@ -211,8 +223,22 @@ struct TensorMemSchedulePass
     }
     if (!HasTensors)
       return std::optional<ScheduleResult>();
-    splitEmpties(B);
+    // A block whose dynamic sizes cannot be followed stays exactly as it
+    // was: found out on a model of the block as given, before splitEmpties
+    // changes it.
     std::string Why;
+    bool AnyDynamicTensor = llvm::any_of(B, [](Operation &Op) {
+      return llvm::any_of(Op.getResultTypes(), [](Type T) {
+        auto R = dyn_cast<RankedTensorType>(T);
+        return R && !R.hasStaticShape();
+      });
+    });
+    if (AnyDynamicTensor) {
+      std::optional<BlockModel> Given = buildBlockModel(B, Why);
+      if (!Given || !sizeLeaves(Fn, *Given, Why))
+        return LeaveAlone(B.getParentOp(), Why);
+    }
+    splitEmpties(B);
     std::optional<BlockModel> Model = buildBlockModel(B, Why);
     if (!Model)
       return LeaveAlone(B.getParentOp(), Why);
