@@ -246,40 +246,40 @@ struct TensorMemSchedulePass
     ScheduleOptions Options;
     Options.StateBudget = size_t(stateBudget);
     Dynamic = M.isDynamic();
-    llvm::Expected<ScheduleResult> R = ScheduleResult();
-    if (Dynamic) {
-      auto S = scheduleSampled(Fn, M, Options, Why);
+    auto Solve = [&]() -> llvm::Expected<std::optional<ScheduleResult>> {
+      if (Dynamic)
+        return scheduleSampled(Fn, M, Options, Why);
+      llvm::Expected<ScheduleResult> S = scheduleForMemory(M.Problem, Options);
       if (!S)
-        R = S.takeError();
-      else if (!*S)
-        return LeaveAlone(B.getParentOp(), Why);
-      else
-        *R = std::move(**S);
-    } else {
-      R = scheduleForMemory(M.Problem, Options);
-    }
-    if (!R) {
+        return S.takeError();
+      return std::optional<ScheduleResult>(std::move(*S));
+    };
+    llvm::Expected<std::optional<ScheduleResult>> Solved = Solve();
+    if (!Solved) {
       // The model is built in block order: an error here is a bug of ours.
       B.getParentOp()->emitError()
-          << "tensor-mem-schedule: " << llvm::toString(R.takeError());
+          << "tensor-mem-schedule: " << llvm::toString(Solved.takeError());
       return failure();
     }
+    if (!*Solved)
+      return LeaveAlone(B.getParentOp(), Why);
+    const ScheduleResult &R = **Solved;
     LLVM_DEBUG(llvm::dbgs()
-               << "block of " << M.NodeOps.size() << " nodes: " << R->PeakBefore
-               << " -> " << R->PeakAfter << " (" << R->ExactWindows
-               << " exact, " << R->GreedyWindows << " greedy windows)\n");
+               << "block of " << M.NodeOps.size() << " nodes: " << R.PeakBefore
+               << " -> " << R.PeakAfter << " (" << R.ExactWindows << " exact, "
+               << R.GreedyWindows << " greedy windows)\n");
     Operation *Term = &B.back();
-    assert(R->Order.back() == M.NodeOps.size() - 1 && "terminator last");
+    assert(R.Order.back() == M.NodeOps.size() - 1 && "terminator last");
     for (Operation *C : M.Hoisted)
       C->moveBefore(Term);
-    for (size_t I : R->Order) {
+    for (size_t I : R.Order) {
       if (M.NodeOps[I] == Term)
         continue;
       for (Operation *A : M.Attached[I])
         A->moveBefore(Term);
       M.NodeOps[I]->moveBefore(Term);
     }
-    return std::optional<ScheduleResult>(std::move(*R));
+    return std::move(*Solved);
   }
 };
 
