@@ -120,7 +120,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     SmallVector<std::pair<FunctionOpInterface, unsigned>> Marked;
     if (!isa<FunctionOpInterface>(getOperation()))
       Marked = markNoCaptureArguments(getOperation());
-    auto Unmark = llvm::make_scope_exit([&] { unmarkArguments(Marked); });
+    llvm::scope_exit Unmark([&] { unmarkArguments(Marked); });
     SmallVector<FunctionOpInterface> Functions;
     getOperation()->walk([&](FunctionOpInterface Fn) {
       if (!Fn.isExternal())
@@ -287,7 +287,7 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       return Fn.emitError()
              << "tensor-mem-plan: " << llvm::toString(Planned.takeError());
     // A memref dimension is an int64_t (and INT64_MIN means dynamic).
-    uint64_t Size = Planned->arenaSize(), Align = Planned->Alignment;
+    uint64_t Size = Planned->arenaSize();
     if (Size > static_cast<uint64_t>(INT64_MAX))
       return Fn.emitError() << "tensor-mem-plan: the arena needs " << Size
                             << " bytes, more than a memref can hold (2^63 - 1)";
