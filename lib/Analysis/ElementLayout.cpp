@@ -75,6 +75,14 @@ std::optional<uint64_t> memplan::staticTensorBytes(Type T, Operation *Scope) {
   auto Tensor = dyn_cast<RankedTensorType>(T);
   if (!Tensor || !Tensor.hasStaticShape())
     return std::nullopt;
+  return tensorStaticPartBytes(T, Scope);
+}
+
+std::optional<uint64_t> memplan::tensorStaticPartBytes(Type T,
+                                                       Operation *Scope) {
+  auto Tensor = dyn_cast<RankedTensorType>(T);
+  if (!Tensor)
+    return std::nullopt;
   llvm::Expected<ElementLayout> Layout = getBufferLayout(
       MemRefType::get(Tensor.getShape(), Tensor.getElementType()), Scope);
   if (!Layout) {

@@ -31,9 +31,14 @@ llvm::Expected<ElementLayout> getElementLayout(mlir::Type Element,
 llvm::Expected<ElementLayout> getBufferLayout(mlir::MemRefType Type,
                                               mlir::Operation *Scope);
 
-/// The bytes of the buffer a static-shape ranked tensor of type T becomes
-/// (its memref with the identity layout); none when T is no such tensor or
-/// its layout is unknown.
+/// The bytes of the buffer a ranked tensor of type T becomes (its memref with
+/// the identity layout), each dynamic dimension counted once: the static
+/// part a dynamic size multiplies; none when T is no ranked tensor or its
+/// layout is unknown.
+std::optional<uint64_t> tensorStaticPartBytes(mlir::Type T,
+                                              mlir::Operation *Scope);
+
+/// The same for a static-shape ranked tensor only: all of its bytes.
 std::optional<uint64_t> staticTensorBytes(mlir::Type T, mlir::Operation *Scope);
 
 } // namespace memplan

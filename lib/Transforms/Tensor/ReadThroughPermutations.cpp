@@ -96,13 +96,7 @@ memplan::readThroughPermutations(func::FuncOp Fn,
     }
     if (!Permuted.use_empty())
       continue;
-    if (auto T = dyn_cast<RankedTensorType>(Permuted.getType())) {
-      if (llvm::Expected<ElementLayout> L = getBufferLayout(
-              MemRefType::get(T.getShape(), T.getElementType()), Copy))
-        Bytes += L->Size;
-      else
-        llvm::consumeError(L.takeError());
-    }
+    Bytes += tensorStaticPartBytes(Permuted.getType(), Copy).value_or(0);
     Value Init = Copy.getDpsInitOperand(0)->get();
     Rewriter.eraseOp(Copy);
     if (Operation *Empty = Init.getDefiningOp(); Empty && Empty->use_empty())

@@ -33,13 +33,7 @@ std::optional<uint64_t> tensor_schedule::tensorStaticBytes(Type T,
   auto R = dyn_cast<RankedTensorType>(T);
   if (!R || !R.getElementType().isIntOrFloat())
     return std::nullopt;
-  llvm::Expected<ElementLayout> Layout =
-      getBufferLayout(MemRefType::get(R.getShape(), R.getElementType()), Scope);
-  if (!Layout) {
-    llvm::consumeError(Layout.takeError());
-    return std::nullopt;
-  }
-  return Layout->Size;
+  return tensorStaticPartBytes(R, Scope);
 }
 
 bool tensor_schedule::isHoistableConstant(Operation *Op) {

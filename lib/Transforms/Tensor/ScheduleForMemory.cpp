@@ -115,48 +115,53 @@ struct TensorMemSchedulePass
   }
 
   /// The order of a block with dynamic sizes: Core's at a few sample values
-  /// of the entry values the sizes come from (SampledSizes.h), kept only if
-  /// its model peak is at most the block's own at every sample point, and
-  /// below it at one. Peaks are those at kReferenceSample. Nothing, with Why
-  /// set, when a size is not computed from the function's arguments.
+  /// of Leaves, the entry values the sizes come from (SampledSizes.h), kept
+  /// only if its model peak is at most the block's own at every sample
+  /// point, and below it at one. Peaks are those at kReferenceSample.
+  /// Nothing, with Why set, when the sizes overflow there.
   llvm::Expected<std::optional<ScheduleResult>>
   scheduleSampled(FunctionOpInterface Fn, const BlockModel &M,
-                  const ScheduleOptions &Options, std::string &Why) {
+                  ArrayRef<SizeLeaf> Leaves, const ScheduleOptions &Options,
+                  std::string &Why) {
     Block &Entry = Fn.getFunctionBody().front();
-    std::optional<SmallVector<SizeLeaf>> Leaves = sizeLeaves(Fn, M, Why);
-    if (!Leaves)
-      return std::optional<ScheduleResult>();
-    // The problem at each sample point; a point where a size overflows is
-    // none a program can run at.
-    std::vector<ScheduleProblem> Problems;
+    // The value sizes at each sample point; a point where a size overflows
+    // is none a program can run at.
+    std::vector<std::vector<uint64_t>> PointSizes;
     std::vector<int64_t> Diagonal; // the sample of each point, -1 if skewed
-    for (const SamplePoint &Pt : samplePoints(*Leaves)) {
+    for (const SamplePoint &Pt : samplePoints(Leaves)) {
       IndexSampler E(Entry, Pt.Sample, &Pt.Skew);
-      ScheduleProblem P = M.Problem;
+      std::vector<uint64_t> Sizes = M.Problem.ValueSizes;
       bool Usable = true;
-      for (size_t V = 0; V < P.ValueSizes.size() && Usable; ++V)
+      for (size_t V = 0; V < Sizes.size() && Usable; ++V)
         for (const SizeFactor &F : M.Factors[V]) {
           std::optional<int64_t> D = evalFactor(E, F);
           std::optional<uint64_t> Bytes =
-              D && *D >= 0 ? llvm::checkedMulUnsigned<uint64_t>(P.ValueSizes[V],
-                                                                uint64_t(*D))
-                           : std::nullopt;
+              D && *D >= 0
+                  ? llvm::checkedMulUnsigned<uint64_t>(Sizes[V], uint64_t(*D))
+                  : std::nullopt;
           if (!Bytes) {
             Usable = false;
             break;
           }
-          P.ValueSizes[V] = *Bytes;
+          Sizes[V] = *Bytes;
         }
       if (!Usable)
         continue;
-      Problems.push_back(std::move(P));
+      PointSizes.push_back(std::move(Sizes));
       Diagonal.push_back(Pt.Skew.empty() ? Pt.Sample : -1);
     }
+    // One problem, its sizes those of one point at a time: the nodes and
+    // their edges are the same at every point.
+    ScheduleProblem P = M.Problem;
+    auto AtPoint = [&](size_t K) -> const ScheduleProblem & {
+      P.ValueSizes = PointSizes[K];
+      return P;
+    };
     std::vector<size_t> Given(M.Problem.Nodes.size());
     std::iota(Given.begin(), Given.end(), 0);
     std::vector<uint64_t> GivenPeak;
-    for (const ScheduleProblem &P : Problems)
-      GivenPeak.push_back(schedulePeak(P, Given));
+    for (size_t K = 0; K < PointSizes.size(); ++K)
+      GivenPeak.push_back(schedulePeak(AtPoint(K), Given));
     auto Ref = llvm::find(Diagonal, kReferenceSample);
     if (Ref == Diagonal.end()) {
       Why =
@@ -167,18 +172,18 @@ struct TensorMemSchedulePass
     ScheduleResult Best;
     Best.Order = Given;
     Best.PeakBefore = Best.PeakAfter = GivenPeak[RefI];
-    double BestScore = double(Problems.size());
+    double BestScore = double(PointSizes.size());
     for (int64_t Sample : {int64_t(16), kReferenceSample, int64_t(4096)}) {
       auto At = llvm::find(Diagonal, Sample);
       if (At == Diagonal.end())
         continue;
-      auto R = scheduleForMemory(Problems[At - Diagonal.begin()], Options);
+      auto R = scheduleForMemory(AtPoint(At - Diagonal.begin()), Options);
       if (!R)
         return R.takeError();
       double Score = 0;
       bool NeverAbove = true;
-      for (size_t K = 0; K < Problems.size() && NeverAbove; ++K) {
-        uint64_t Peak = schedulePeak(Problems[K], R->Order);
+      for (size_t K = 0; K < PointSizes.size() && NeverAbove; ++K) {
+        uint64_t Peak = schedulePeak(AtPoint(K), R->Order);
         NeverAbove = Peak <= GivenPeak[K];
         Score += GivenPeak[K] ? double(Peak) / double(GivenPeak[K]) : 1.0;
       }
@@ -188,7 +193,7 @@ struct TensorMemSchedulePass
       if (NeverAbove && Score < BestScore) {
         BestScore = Score;
         Best.Order = R->Order;
-        Best.PeakAfter = schedulePeak(Problems[RefI], R->Order);
+        Best.PeakAfter = schedulePeak(AtPoint(RefI), R->Order);
         Best.ExactWindows = R->ExactWindows;
         Best.GreedyWindows = R->GreedyWindows;
       }
@@ -227,6 +232,7 @@ struct TensorMemSchedulePass
     // was: found out on a model of the block as given, before splitEmpties
     // changes it.
     std::string Why;
+    std::optional<SmallVector<SizeLeaf>> Leaves;
     bool AnyDynamicTensor = llvm::any_of(B, [](Operation &Op) {
       return llvm::any_of(Op.getResultTypes(), [](Type T) {
         auto R = dyn_cast<RankedTensorType>(T);
@@ -235,7 +241,7 @@ struct TensorMemSchedulePass
     });
     if (AnyDynamicTensor) {
       std::optional<BlockModel> Given = buildBlockModel(B, Why);
-      if (!Given || !sizeLeaves(Fn, *Given, Why))
+      if (!Given || !(Leaves = sizeLeaves(Fn, *Given, Why)))
         return LeaveAlone(B.getParentOp(), Why);
     }
     splitEmpties(B);
@@ -246,9 +252,12 @@ struct TensorMemSchedulePass
     ScheduleOptions Options;
     Options.StateBudget = size_t(stateBudget);
     Dynamic = M.isDynamic();
+    // A dynamic size is a dynamic tensor's, and splitEmpties clones only
+    // static ones: the leaves found before it are the model's.
+    assert((!Dynamic || Leaves) && "a dynamic block was checked before");
     auto Solve = [&]() -> llvm::Expected<std::optional<ScheduleResult>> {
       if (Dynamic)
-        return scheduleSampled(Fn, M, Options, Why);
+        return scheduleSampled(Fn, M, *Leaves, Options, Why);
       llvm::Expected<ScheduleResult> S = scheduleForMemory(M.Problem, Options);
       if (!S)
         return S.takeError();
