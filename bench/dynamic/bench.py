@@ -83,10 +83,11 @@ def live_peak(opt, src):
         [sys.executable, os.path.join(HERE, "livepeak.py"), src + ".buf"]).stdout).group(1))
 
 
-def run_main(ll, alloc, libs, rtlib, optimize=True, stats=False):
+def run_main(ll, alloc, libs, rtlib, optimize=True, stats=False, extra=()):
     """Runs main of the lowered program ll with mlir-runner, its allocations
     served by malloc or by libmemplan_runtime (alloc_shim.c's
-    MEMPLAN_BENCH_ALLOC); MEMPLAN_RT_STATS when stats."""
+    MEMPLAN_BENCH_ALLOC); MEMPLAN_RT_STATS when stats; extra: more
+    mlir-runner flags (--dump-object-file)."""
     env = dict(os.environ, MEMPLAN_BENCH_ALLOC=alloc)
     if stats:
         env["MEMPLAN_RT_STATS"] = "1"
@@ -95,8 +96,8 @@ def run_main(ll, alloc, libs, rtlib, optimize=True, stats=False):
     # 1.04x unplanned's time and at -O2 reads 1.00x (docs/DecoderBench.md).
     return run([f"{LLVM}/bin/mlir-runner", *(["-O2"] if optimize else []), "-e", "main",
                 "-entry-point-result=void",
-                "-shared-libs=" + libs + ("," + rtlib if alloc == "runtime" else "")],
-               input=ll, env=env)
+                "-shared-libs=" + libs + ("," + rtlib if alloc == "runtime" else ""),
+                *extra], input=ll, env=env)
 
 
 def run_variant(opt, src, name, libs, rtlib):

@@ -59,12 +59,10 @@ def main():
     lowered = {n: run([opt, src, *p, *LOWER]).stdout for n, (p, _) in VARIANTS.items()}
     exes = {}
     if a.native:
-        for n, ll in lowered.items():
+        for n, (_, alloc) in VARIANTS.items():
             obj, exe = os.path.join(tmp, n + ".o"), os.path.join(tmp, n)
-            run([f"{LLVM}/bin/mlir-runner", "-O2", "-e", "main", "-entry-point-result=void",
-                 "-shared-libs=" + libs + "," + rtlib, "--dump-object-file",
-                 "--object-filename=" + obj], input=ll,
-                env=dict(os.environ, MEMPLAN_BENCH_ALLOC="malloc"))
+            run_main(lowered[n], alloc, libs, rtlib,
+                     extra=["--dump-object-file", "--object-filename=" + obj])
             libdirs = [f"{LLVM}/lib", os.path.dirname(rtlib), tmp]
             run(["cc", obj, "-o", exe, os.path.join(tmp, "alloc_shim.so"),
                  *[f"-L{d}" for d in libdirs], "-lmlir_runner_utils", "-lmlir_c_runner_utils",
