@@ -7,6 +7,8 @@ upstream's.
   upstream         one-shot-bufferize + buffer-deallocation-pipeline, malloc
   upstream-rt      the same, every malloc served by libmemplan_runtime
   memplan          --memplan-pipeline (defaults)
+  one-base         separate-slots=false: every view takes the arena itself,
+                   so LLVM cannot tell two slots apart
   noinplace        inplace=false
   arena-only       schedule, write-into-consumers, in-place and hoisting off:
                    what is left is the arena (and the runtime)
@@ -35,6 +37,7 @@ VARIANTS = {
     "upstream": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "malloc"),
     "upstream-rt": ([BUFFERIZE, "--buffer-deallocation-pipeline"], "runtime"),
     "memplan": (["--memplan-pipeline"], "runtime"),
+    "one-base": (["--memplan-pipeline=separate-slots=false"], "runtime"),
     "noinplace": (["--memplan-pipeline=inplace=false"], "runtime"),
     "arena-only": (["--memplan-pipeline=schedule=false write-into-consumers=false "
                     "inplace=false hoist-constants=off"], "runtime"),

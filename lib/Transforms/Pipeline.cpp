@@ -140,6 +140,7 @@ MemPlanPipelineOptions::lowerRuntimeOptions() const {
   O.symbolic = symbolic;
   O.inplace = inplace;
   O.sharedArena = sharedArena;
+  O.separateSlots = separateSlots;
   // The report then says what became of the dynamic buffers too.
   O.report = report;
   O.remarks = remarks;

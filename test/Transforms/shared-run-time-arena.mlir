@@ -18,8 +18,9 @@
 // CHECK-NEXT: %[[AT:.*]] = arith.addi %{{.*}}, %c64 : index
 // CHECK: } {memplan.exclusion_guard}
 // CHECK: %[[ARENA:.*]] = call @memplan_rt_shared_arena(
+// CHECK: %[[SLOT:.*]] = call @memplan_rt_slot(%[[ARENA]])
 // CHECK: memref.view %[[ARENA]][%{{.*}}][] : memref<?xi8> to memref<32xi8>
-// CHECK: memref.view %[[ARENA]][%[[AT]]][%arg0] : memref<?xi8> to memref<?xf32>
+// CHECK: memref.view %[[SLOT]][%[[AT]]][%arg0] : memref<?xi8> to memref<?xf32>
 // CHECK-NOT: memplan_rt_free
 // CHECK: return
 // CHECK-LABEL: func.func @g(

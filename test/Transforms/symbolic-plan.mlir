@@ -21,7 +21,13 @@
 // CHECK: arith.addui_extended
 // CHECK: %[[TOTAL:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i64
 // CHECK: %[[ARENA:.*]] = call @memplan_rt_alloc(%[[TOTAL]], %{{.*}})
-// CHECK-COUNT-3: memref.view %[[ARENA]]
+// Each slot takes its base through memplan_rt_slot (separate-slots).
+// CHECK: %[[S0:.*]] = call @memplan_rt_slot(%[[ARENA]])
+// CHECK: %[[S1:.*]] = call @memplan_rt_slot(%[[ARENA]])
+// CHECK: %[[S2:.*]] = call @memplan_rt_slot(%[[ARENA]])
+// CHECK: memref.view %[[S0]]
+// CHECK: memref.view %[[S1]]
+// CHECK: memref.view %[[S2]]
 // CHECK: call @memplan_rt_free(%[[ARENA]])
 // CHECK-NEXT: return
 // REMARK: remark: tensor-mem-lower-runtime: @chain: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order), 0 served one by one
@@ -93,15 +99,18 @@ func.func @not_polynomial(%n: index, %m: index) {
 
 // In place (inplace=true, as memplan-pipeline sets it): an elementwise
 // result takes its dying operand's bytes when their shapes are provably
-// equal, the same SSA size %n: %a and %b share one offset. %c's size is
-// %m, not provably %n's, so it gets bytes of its own.
+// equal, the same SSA size %n: %a and %b share one offset, and one slot
+// base. %c's size is %m, not provably %n's, so it gets bytes of its own.
 // RUN: memplan-opt %s --tensor-mem-lower-runtime="inplace=true remarks=true" 2> %t.inplace.err | FileCheck %s --check-prefix=INPLACE
 // RUN: FileCheck %s --check-prefix=INPLACE-REMARK < %t.inplace.err
 // INPLACE-LABEL: func.func @elementwise_chain
 // INPLACE: %[[ARENA:.*]] = call @memplan_rt_alloc
-// INPLACE: memref.view %[[ARENA]][%[[SHARED:.*]]][%arg0]
-// INPLACE: memref.view %[[ARENA]][%[[SHARED]]][%arg0]
-// INPLACE: memref.view %[[ARENA]][%[[OTHER:.*]]][%arg1]
+// INPLACE: %[[SLOT:.*]] = call @memplan_rt_slot(%[[ARENA]])
+// INPLACE: %[[SLOT2:.*]] = call @memplan_rt_slot(%[[ARENA]])
+// INPLACE-NOT: memplan_rt_slot
+// INPLACE: memref.view %[[SLOT]][%[[SHARED:.*]]][%arg0]
+// INPLACE: memref.view %[[SLOT]][%[[SHARED]]][%arg0]
+// INPLACE: memref.view %[[SLOT2]][%[[OTHER:.*]]][%arg1]
 // INPLACE-REMARK: @elementwise_chain: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order, 1 in place)
 // Without it, three offsets:
 // REMARK: @elementwise_chain: 3 dynamic buffers planned together in one run-time arena (symbolic plan, 1 order), 0 served

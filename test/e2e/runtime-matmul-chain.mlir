@@ -121,13 +121,15 @@ func.func @main() {
 // RTPLANIR-LABEL: func.func @chain
 // RTPLANIR: %[[TOTAL:.*]] = call @memplan_rt_plan(%{{.*}}, %{{.*}}, %{{.*}}) : (memref<?xi64>, memref<?xi64>, i64) -> i64
 // RTPLANIR: %[[ARENA:.*]] = call @memplan_rt_alloc(%[[TOTAL]], %{{.*}})
-// RTPLANIR-COUNT-2: memref.view %[[ARENA]]
+// RTPLANIR-COUNT-2: call @memplan_rt_slot(%[[ARENA]])
+// RTPLANIR-COUNT-2: memref.view
 // RTPLANIR: call @memplan_rt_free(%[[ARENA]])
 // RTPLANIR-NEXT: return
 // SYMIR-LABEL: func.func @chain
 // SYMIR-NOT: memplan_rt_plan
 // SYMIR: %[[ARENA:.*]] = call @memplan_rt_alloc
-// SYMIR-COUNT-2: memref.view %[[ARENA]]
+// SYMIR-COUNT-2: call @memplan_rt_slot(%[[ARENA]])
+// SYMIR-COUNT-2: memref.view
 // SYMIR: call @memplan_rt_free(%[[ARENA]])
 // SYMIR-NEXT: return
 // STATS: bytes in use: 0

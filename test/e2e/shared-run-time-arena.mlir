@@ -38,6 +38,7 @@
 // IR: %[[SLOT:.*]] = memref.get_global @__memplan_shared_run_time_arena
 // IR-NEXT: %[[CAST:.*]] = memref.cast %[[SLOT]]
 // IR-NEXT: %[[ARENA:.*]] = call @memplan_rt_shared_arena(%[[CAST]],
+// IR-COUNT-2: call @memplan_rt_slot(%[[ARENA]])
 // IR-NEXT: arith.constant 0 : index
 // IR-NEXT: %[[STATIC:.*]] = memref.view %[[ARENA]][%{{.*}}][] : memref<?xi8> to memref<512xi8>
 // IR-NOT: memplan_rt_free

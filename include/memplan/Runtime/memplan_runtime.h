@@ -245,6 +245,15 @@ void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *result, int64_t bytes,
                                    int64_t align);
 void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);
 
+/* `func.func private @memplan_rt_slot(memref<?xi8>) -> memref<?xi8>
+   attributes {llvm.emit_c_interface}`: returns its argument. tensor-mem-
+   lower-runtime takes each slot (offset) of a run-time arena through it, so
+   that the optimizer sees each slot as an object of its own: loops that
+   read one slot and write another are then vectorized behind an overlap
+   check, instead of not at all (the offsets are not constants). */
+void _mlir_ciface_memplan_rt_slot(memplan_rt_memref_i8 *result,
+                                  memplan_rt_memref_i8 *arena);
+
 /* `func.func private @memplan_rt_shared_arena(memref<?xi64>, i64, i64) ->
    memref<?xi8> attributes {llvm.emit_c_interface}`: the run-time arena of
    the functions of memplan.shared_arena, which never run at once. The slot

@@ -208,6 +208,13 @@ def TensorMemLowerRuntime : Pass<"tensor-mem-lower-runtime", "mlir::ModuleOp"> {
            "an operand that dies at its op when their shapes are provably "
            "equal (the same dynamic size values)",
            "::memplan::helpDefault">,
+    Option<"separateSlots", "separate-slots", "bool", /*default=*/"true",
+           "Each slot of a run-time arena takes its base pointer through "
+           "memplan_rt_slot (which returns its argument), so that LLVM sees "
+           "the slots as distinct objects: a loop reading one and writing "
+           "another is then vectorized behind an overlap check, where views "
+           "at offsets it cannot compare leave it scalar",
+           "::memplan::helpDefault">,
     Option<"sharedArena", "shared-arena", "bool", /*default=*/"true",
            "The functions of the module's memplan.shared_arena (which never "
            "run at once, checked at their entries) take their run-time "

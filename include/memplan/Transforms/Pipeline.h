@@ -163,6 +163,12 @@ struct MemPlanPipelineOptions
                      "sizes are polynomials of its arguments (else "
                      "memplan_rt_plan plans them when it runs)"),
       llvm::cl::init(true)};
+  Option<bool> separateSlots{
+      *this, "separate-slots",
+      llvm::cl::desc("Each slot of a run-time arena takes its base pointer "
+                     "through memplan_rt_slot, so that LLVM vectorizes loops "
+                     "over two slots behind an overlap check"),
+      llvm::cl::init(true)};
   Option<bool> sharedArena{
       *this, "shared-arena",
       llvm::cl::desc("The functions of the module's memplan.shared_arena take "

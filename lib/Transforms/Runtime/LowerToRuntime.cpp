@@ -55,6 +55,7 @@ namespace {
 constexpr llvm::StringLiteral kAllocFn = "memplan_rt_alloc";
 constexpr llvm::StringLiteral kFreeFn = "memplan_rt_free";
 constexpr llvm::StringLiteral kPlanFn = "memplan_rt_plan";
+constexpr llvm::StringLiteral kSlotFn = "memplan_rt_slot";
 
 /// Where a buffer the input frees can be freed instead: right after the op
 /// of its block that holds the last use of any alias (the ownership-based
@@ -92,7 +93,10 @@ struct TensorMemLowerRuntimePass
 private:
   /// Declares the runtime functions in \p Table (once per symbol table);
   /// memplan_rt_plan only with \p WithPlan.
-  LogicalResult declareRuntime(Operation *Table, bool WithPlan = false);
+  /// Declares the runtime functions in Table: memplan_rt_plan with
+  /// WithPlan, memplan_rt_slot with WithSlot (a run-time arena's slots).
+  LogicalResult declareRuntime(Operation *Table, bool WithPlan = false,
+                               bool WithSlot = false);
   /// StaticBytes: the element size times the static dimensions.
   void lower(memref::AllocOp Op, uint64_t StaticBytes, uint64_t Align,
              ArrayRef<Operation *> Deallocs, Operation *FreeAfter);
@@ -112,10 +116,16 @@ private:
 };
 
 LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
-                                                        bool WithPlan) {
+                                                        bool WithPlan,
+                                                        bool WithSlot) {
   auto It = Declared.find(M);
-  if (It != Declared.end() && (!WithPlan || It->second.PlanFn))
-    return success();
+  if (It != Declared.end()) {
+    if ((!WithPlan || It->second.PlanFn) && (!WithSlot || It->second.SlotFn))
+      return success();
+    // Declared again below, with what was declared before.
+    WithPlan |= bool(It->second.PlanFn);
+    WithSlot |= bool(It->second.SlotFn);
+  }
   if (!M || !M->hasTrait<OpTrait::SymbolTable>() || M->getNumRegions() != 1 ||
       M->getRegion(0).empty())
     return getOperation().emitError()
@@ -134,6 +144,11 @@ LogicalResult TensorMemLowerRuntimePass::declareRuntime(Operation *M,
     auto Table = MemRefType::get({ShapedType::kDynamic}, I64);
     R.PlanFn = Declare(kPlanFn, B.getFunctionType({Table, Table, I64}, {I64}));
     if (!R.PlanFn)
+      return failure();
+  }
+  if (WithSlot) {
+    R.SlotFn = Declare(kSlotFn, B.getFunctionType({Buf}, {Buf}));
+    if (!R.SlotFn)
       return failure();
   }
   if (!R.AllocFn || !R.FreeFn)
@@ -226,7 +241,8 @@ void TensorMemLowerRuntimePass::runOnOperation() {
       SmallVector<memref::AllocOp> Replaced = memplan::planAtRunTime(
           Fn, alignment, ++Site, symbolic, inplace,
           [&](bool WithPlan) -> FailureOr<memplan::RuntimeFunctions> {
-            if (!Table || failed(declareRuntime(Table, WithPlan))) {
+            if (!Table ||
+                failed(declareRuntime(Table, WithPlan, separateSlots))) {
               Failed = true;
               return failure();
             }

@@ -303,8 +303,14 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
     Total = arith::SelectOp::create(
         B, Loc, Wrapped, Total, arith::AddIOp::create(B, Loc, Total, Prefix));
     Value PrefixIndex = arith::ConstantIndexOp::create(B, Loc, Bytes);
-    for (Value &O : Offset)
-      O = arith::AddIOp::create(B, Loc, O, PrefixIndex);
+    // The buffers of an in-place chain keep one offset value, and one slot.
+    DenseMap<Value, Value> Shifted;
+    for (Value &O : Offset) {
+      Value &To = Shifted[O];
+      if (!To)
+        To = arith::AddIOp::create(B, Loc, O, PrefixIndex);
+      O = To;
+    }
   }
   Value Arena = Kept ? Source->Take(Total, AlignArg)
                      : func::CallOp::create(B, Loc, RT.AllocFn,
@@ -312,11 +318,27 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
                            .getResult(0);
   if (!Arena)
     return Done;
+  // One base per slot (offset value), so that LLVM tells the slots apart
+  // (memplan_rt_slot in memplan_runtime.h); an in-place chain is one slot.
+  DenseMap<Value, Value> SlotBase;
+  OpBuilder SB(B.getContext());
+  SB.setInsertionPointAfterValue(Arena);
+  auto BaseOf = [&](Value At) -> Value {
+    if (!RT.SlotFn || Arena.getType() !=
+                          func::FuncOp(RT.SlotFn).getFunctionType().getInput(0))
+      return Arena;
+    Value &Base = SlotBase[At];
+    if (!Base)
+      Base = func::CallOp::create(SB, Loc, RT.SlotFn, ValueRange{Arena})
+                 .getResult(0);
+    return Base;
+  };
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
     memref::AllocOp Alloc = Buf->Alloc;
+    Value Base = BaseOf(Offset[I]);
     OpBuilder AB(Alloc);
     Value View =
-        memref::ViewOp::create(AB, Alloc.getLoc(), Alloc.getType(), Arena,
+        memref::ViewOp::create(AB, Alloc.getLoc(), Alloc.getType(), Base,
                                Offset[I], Alloc.getDynamicSizes());
     for (Operation *Dealloc : Buf->Deallocs)
       Dealloc->erase();

@@ -14,6 +14,9 @@ namespace memplan {
 /// The runtime's entry points, declared in the function's symbol table.
 struct RuntimeFunctions {
   mlir::func::FuncOp AllocFn, FreeFn, PlanFn;
+  /// memplan_rt_slot, when each slot of an arena takes its base pointer
+  /// through it (null: the views take the arena itself).
+  mlir::func::FuncOp SlotFn;
 };
 
 /// Declares the runtime function Name of type Ty in Table at B (private,
