@@ -193,7 +193,15 @@ def bench(a, opt, libs, rtlib, tmp):
                     if all(hm) and prog in ("prefill", "decode"):
                         cache.append((S, prog, int(hm[0].group(1)), int(hm[1].group(1))))
                 if prog in ("prefill", "decode"):
-                    times.setdefault(n, {}).update(t)
+                    for call, v in t.items():
+                        times.setdefault(n, {}).setdefault(call, []).extend(v)
+            # More rounds of the timed programs, the variants interleaved, so
+            # that a slow spell of a loaded machine hits them all alike.
+            for _ in range(a.rounds - 1 if prog in ("prefill", "decode") else 0):
+                for n in names:
+                    _, t = parse(run_variant(opt, src, n, libs, rtlib)[0])
+                    for call, v in t.items():
+                        times[n].setdefault(call, []).extend(v)
             for n in names[1:]:
                 why = first_difference(outs[names[0]], outs[n])
                 if why:
@@ -210,7 +218,8 @@ def bench(a, opt, libs, rtlib, tmp):
               f" larger alone {big} B: {r['shared'] / big:.3f}x")
     # The machine may be loaded: noise only adds time, so the ratio is of the
     # fastest calls; the median shows the spread.
-    print("time per call, us: fastest (median); x = fastest over upstream's (unplanned)")
+    print(f"time per call, us: fastest (median) of {a.rounds} runs, the variants interleaved;"
+          " x = fastest over upstream's (unplanned)")
     print(f"{'S':>5} {'call':8}" + "".join(f"{n:>19}{'x':>6}" for n in names))
     for S, times in timing:
         for call in ("prefill", "decode"):
@@ -240,6 +249,8 @@ def main():
                     "(default: S + steps rounded up to 64)")
     ap.add_argument("--sizes", default="32,128,384", help="bench: prompt lengths")
     ap.add_argument("--reps", type=int, default=5, help="bench: prefill calls per program")
+    ap.add_argument("--rounds", type=int, default=3,
+                    help="bench: runs of the timed programs (prefill, decode) per variant")
     ap.add_argument("--gen", default="", help="check: more gen_workloads.py options "
                     "(--layers 3 --hidden 64 --heads 4 --bound-pos ...)")
     ap.add_argument("--pipeline-options", help="check: options of the planned "

@@ -465,8 +465,9 @@ SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "reordered_dynamic",
            "global_reads_moved",
            "runtime_plans", "symbolic_plans", "symbolic_multi_order", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
-           "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas"]
+           "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas", "arena_slots"]
 LABELS = {"shared_run_time_arenas": "shared run-time arenas",
+          "arena_slots": "run-time arena slots with their own base",
           "reordered_dynamic": "reordered ops with dynamic sizes",
           "symbolic_multi_order": "symbolic plans with several orders"}
 
@@ -566,6 +567,8 @@ def engagement(planned, report_text):
     e["symbolic_plans"] = sum("arith.mului_extended" in fn
                               for fn in re.split(r"\n  func\.func ", planned))
     e["runtime_allocs"] = len(re.findall(r"call @memplan_rt_alloc\(", planned))
+    # separate-slots: one memplan_rt_slot call per slot of a run-time arena
+    e["arena_slots"] = len(re.findall(r"call @memplan_rt_slot\(", planned))
     e["promise_checks"] = len(re.findall(r"call @memplan_rt_broken_promise\(", planned))
     # ops moved by the order: fz.n (the generator's text order) per function
     for fn in re.split(r"\n  func\.func ", planned):
