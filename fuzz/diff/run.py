@@ -65,14 +65,15 @@ class Tools:
     def opt_cmd(self, inp, flags, out):
         return [self.opt, inp] + flags + ["-o", out]
 
-    def run_cmd(self, inp, runtime=False):
+    def run_cmd(self, inp, runtime=False, level="-O0"):
         libs = list(self.libs)
         if self.has_async:
             libs.append(self.async_lib)
         if runtime:
             libs.append(self.rt_lib)
-        # -O0: the JIT's default level crashes on async coroutines (measured)
-        return [self.runner, "-O0", inp, "-e", "main", "-entry-point-result=void",
+        # -O0: the JIT's default level crashes on async coroutines (measured);
+        # shapes programs (no async) run at -O2 every --o2-every seeds
+        return [self.runner, level, inp, "-e", "main", "-entry-point-result=void",
                 "-shared-libs=" + ",".join(libs)]
 
 
@@ -222,7 +223,7 @@ class Stats:
         self.lock = threading.Lock()
         self.c = dict(programs=0, runs=0, mismatches=0, overlaps=0, tool_failures=0,
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
-                      invariant=0, inplace_pairs=0, shape_programs=0)
+                      invariant=0, inplace_pairs=0, shape_programs=0, o2_programs=0)
         self.c.update(dict.fromkeys(ENGAGED, 0))
         self.scenes = {}
         self.variants = set()
@@ -329,7 +330,7 @@ def run_seed(seed, a, tools, strategies, st, tmp_root):
         shutil.rmtree(tmp, ignore_errors=True)
 
 
-def reference_run(seed, a, tools, tmp, text, passes, family):
+def reference_run(seed, a, tools, tmp, text, passes, family, level="-O0"):
     """Writes the program, lowers it with passes and runs it unplanned:
     (prog path, reference output, None), or a generator error saved and
     reported: (prog path, None, [message])."""
@@ -339,7 +340,7 @@ def reference_run(seed, a, tools, tmp, text, passes, family):
     lowered = os.path.join(tmp, "ref.ll.mlir")
     status, ref, err = call(tools.opt_cmd(prog, passes, lowered))
     if status == "ok":
-        status, ref, err2 = call(tools.run_cmd(lowered))
+        status, ref, err2 = call(tools.run_cmd(lowered, level=level))
         err += err2
     if status == "ok":
         return prog, ref, None
@@ -613,9 +614,12 @@ def bound_planned_in(report_text, fn_name):
 
 def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
     text, meta = shapes.generate(seed, a.shape_features, a.shape_size)
+    # At -O2 LLVM vectorizes, behind overlap checks between the slots of a
+    # run-time arena (separate-slots): code -O0 never makes.
+    level = "-O2" if a.o2_every and seed % a.o2_every == 0 else "-O0"
     prog, ref, error = reference_run(seed, a, tools, tmp, text,
-                                     SHAPES_REF + SHAPES_LOWER, "shapes")
-    st.add(programs=1, shape_programs=1)
+                                     SHAPES_REF + SHAPES_LOWER, "shapes", level)
+    st.add(programs=1, shape_programs=1, o2_programs=int(level == "-O2"))
     with st.lock:
         for sc in meta.get("scenes", []):
             st.scenes[sc] = st.scenes.get(sc, 0) + 1
@@ -630,7 +634,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             ll = os.path.join(tmp, "dealloc.ll.mlir")
             ok = call(tools.opt_cmd(prog, SHAPES_DEALLOC + SHAPES_LOWER, ll))[0] == "ok"
             if ok:
-                s2, out2, _ = call(tools.run_cmd(ll))
+                s2, out2, _ = call(tools.run_cmd(ll, level=level))
                 ok = s2 == "ok" and out2 == ref
             dealloc_ref[0] = ok
         return dealloc_ref[0]
@@ -679,7 +683,7 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             eng = engagement(planned_text, rep_text)
             eng["into_consumers"] = redirected
             st.add(**eng)
-            status, got, err = call(tools.run_cmd(out_ll, runtime=True))
+            status, got, err = call(tools.run_cmd(out_ll, runtime=True, level=level))
             broken = meta.get("broken")
             if status == "timeout":
                 kind, detail = "hang", "planned program did not finish in %ds" % TIMEOUT
@@ -722,11 +726,11 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
                                     (["--size", str(a.shape_size)] if a.shape_size else [])),
             "# unplanned:",
             sh(tools.opt_cmd("prog.mlir", SHAPES_REF + SHAPES_LOWER, "-")) + " | " +
-            sh(tools.run_cmd("-")),
+            sh(tools.run_cmd("-", level=level)),
             "# planned:",
             sh(tools.opt_cmd("prog.mlir", fl, "planned.mlir")),
             sh(tools.opt_cmd("prog.mlir", fl + SHAPES_LOWER, "-")) + " | " +
-            sh(tools.run_cmd("-", runtime=True)),
+            sh(tools.run_cmd("-", runtime=True, level=level)),
         ]
         with open(os.path.join(d, "README.txt"), "w") as fh:
             fh.write("%s on seed %d (shapes: %s), strategy=%s alignment=%d mode=%s\n%s\n\n%s\n" %
@@ -775,6 +779,9 @@ def main():
     ap.add_argument("--shape-features", default="all",
                     help="shapes.py features (shapes.py --help)")
     ap.add_argument("--shape-size", type=int, default=None, help="shapes.py --size")
+    ap.add_argument("--o2-every", type=int, default=4,
+                    help="every Nth shapes seed runs unplanned and planned at -O2 "
+                         "(LLVM's vectorized code; the others at -O0); 0: never")
     ap.add_argument("--pipeline-options", default="",
                     help="more memplan-pipeline options for the shapes family "
                          "(check-promises=false must give findings)")
@@ -883,8 +890,8 @@ def main():
         c["inplace_pairs"],
         "  injected bugs: %d" % c["injected"] if a.inject_bug else ""))
     if c["shape_programs"]:
-        print("shapes programs: %d  scenes: %s" % (
-            c["shape_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
+        print("shapes programs: %d (at -O2: %d)  scenes: %s" % (
+            c["shape_programs"], c["o2_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
         print("engaged (from planned IR and reports): %s" % "  ".join(
             "%s: %d" % (LABELS.get(k, k.replace("_", " ")), c[k]) for k in ENGAGED))
     if st.findings:
