@@ -92,9 +92,8 @@ struct TensorMemLowerRuntimePass
 
 private:
   /// Declares the runtime functions in \p Table (once per symbol table);
-  /// memplan_rt_plan only with \p WithPlan.
-  /// Declares the runtime functions in Table: memplan_rt_plan with
-  /// WithPlan, memplan_rt_slot with WithSlot (a run-time arena's slots).
+  /// memplan_rt_plan only with \p WithPlan, memplan_rt_slot only with
+  /// \p WithSlot (the slots of a run-time arena).
   LogicalResult declareRuntime(Operation *Table, bool WithPlan = false,
                                bool WithSlot = false);
   /// StaticBytes: the element size times the static dimensions.

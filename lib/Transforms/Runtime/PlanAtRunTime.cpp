@@ -321,16 +321,16 @@ SmallVector<memref::AllocOp> memplan::planAtRunTime(
   // One base per slot (offset value), so that LLVM tells the slots apart
   // (memplan_rt_slot in memplan_runtime.h); an in-place chain is one slot.
   DenseMap<Value, Value> SlotBase;
+  func::FuncOp SlotFn = RT.SlotFn;
   OpBuilder SB(B.getContext());
   SB.setInsertionPointAfterValue(Arena);
   auto BaseOf = [&](Value At) -> Value {
-    if (!RT.SlotFn || Arena.getType() !=
-                          func::FuncOp(RT.SlotFn).getFunctionType().getInput(0))
+    if (!SlotFn || Arena.getType() != SlotFn.getFunctionType().getInput(0))
       return Arena;
     Value &Base = SlotBase[At];
     if (!Base)
-      Base = func::CallOp::create(SB, Loc, RT.SlotFn, ValueRange{Arena})
-                 .getResult(0);
+      Base =
+          func::CallOp::create(SB, Loc, SlotFn, ValueRange{Arena}).getResult(0);
     return Base;
   };
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
