@@ -90,4 +90,27 @@ TEST(RuntimeCAPI, MlirEntryPointsUseTheGlobalAllocator) {
   EXPECT_EQ(After.num_failures, Before.num_failures);
 }
 
+// A slot's base is the arena itself, every field of it, and takes nothing:
+// lowered code indexes the slot with the arena's offsets.
+TEST(RuntimeCAPI, SlotReturnsItsArena) {
+  memplan_rt_allocator *G = memplan_rt_global();
+  memplan_rt_memref_i8 Arena{};
+  _mlir_ciface_memplan_rt_alloc(&Arena, 4096, 64);
+  ASSERT_NE(Arena.allocated, nullptr);
+  memplan_rt_stats Before;
+  memplan_rt_get_stats(G, &Before);
+  memplan_rt_memref_i8 Slot{};
+  _mlir_ciface_memplan_rt_slot(&Slot, &Arena);
+  EXPECT_EQ(Slot.allocated, Arena.allocated);
+  EXPECT_EQ(Slot.aligned, Arena.aligned);
+  EXPECT_EQ(Slot.offset, Arena.offset);
+  EXPECT_EQ(Slot.sizes[0], Arena.sizes[0]);
+  EXPECT_EQ(Slot.strides[0], Arena.strides[0]);
+  memplan_rt_stats After;
+  memplan_rt_get_stats(G, &After);
+  EXPECT_EQ(After.num_allocs, Before.num_allocs);
+  EXPECT_EQ(After.bytes_in_use, Before.bytes_in_use);
+  _mlir_ciface_memplan_rt_free(&Arena);
+}
+
 } // namespace
