@@ -19,6 +19,14 @@
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline --memplan-lower-to-llvm | mlir-runner -O2 -e main -entry-point-result=void -shared-libs=%runner_libs | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.ref
 // RUN: memplan-opt %s --memplan-pipeline --memplan-lower-to-llvm | mlir-runner -O2 -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.slots
 // RUN: diff %t.ref %t.slots
+// The same with offsets the runtime plans (symbolic=false: memplan_rt_plan
+// when the function runs), each buffer its own slot there.
+// RUN: memplan-opt %s --memplan-pipeline="symbolic=false" --memplan-lower-to-llvm | mlir-runner -O2 -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext | sed -e 's/base@ = 0x[0-9a-f]*//' > %t.rtplan
+// RUN: diff %t.ref %t.rtplan
+// RUN: memplan-opt %s --memplan-pipeline="symbolic=false" | FileCheck %s --check-prefix=RTPLAN
+// RTPLAN-LABEL: func.func @kernels(
+// RTPLAN: call @memplan_rt_plan
+// RTPLAN-COUNT-3: call @memplan_rt_slot
 // RUN: FileCheck %s --check-prefix=OUT --input-file=%t.slots
 
 // IR-LABEL: func.func @pair(
