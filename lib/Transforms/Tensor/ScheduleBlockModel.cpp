@@ -87,7 +87,7 @@ LogicalResult tensor_schedule::checkKnown(Operation *Op, std::string &Why) {
   return failure();
 }
 
-void tensor_schedule::splitEmpties(Block &B) {
+bool tensor_schedule::splitEmpties(Block &B) {
   SmallVector<tensor::EmptyOp> Empties;
   for (Operation &Op : B)
     if (auto E = dyn_cast<tensor::EmptyOp>(Op))
@@ -96,6 +96,7 @@ void tensor_schedule::splitEmpties(Block &B) {
   // Each clone before the op of B that uses it: the op the model orders.
   for (tensor::EmptyOp E : Empties)
     splitEmptyTensor(E, EmptyPlacement::BeforeUserInBlock);
+  return !Empties.empty();
 }
 
 /// The single user, in B, a tensor.empty is emitted right before; null when

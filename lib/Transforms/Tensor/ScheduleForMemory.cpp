@@ -233,6 +233,7 @@ struct TensorMemSchedulePass
     // changes it.
     std::string Why;
     std::optional<SmallVector<SizeLeaf>> Leaves;
+    std::optional<BlockModel> Model;
     bool AnyDynamicTensor = llvm::any_of(B, [](Operation &Op) {
       return llvm::any_of(Op.getResultTypes(), [](Type T) {
         auto R = dyn_cast<RankedTensorType>(T);
@@ -240,12 +241,13 @@ struct TensorMemSchedulePass
       });
     });
     if (AnyDynamicTensor) {
-      std::optional<BlockModel> Given = buildBlockModel(B, Why);
-      if (!Given || !(Leaves = sizeLeaves(Fn, *Given, Why)))
+      Model = buildBlockModel(B, Why);
+      if (!Model || !(Leaves = sizeLeaves(Fn, *Model, Why)))
         return LeaveAlone(B.getParentOp(), Why);
     }
-    splitEmpties(B);
-    std::optional<BlockModel> Model = buildBlockModel(B, Why);
+    // The model above stays right unless a split changed the block.
+    if (splitEmpties(B) || !Model)
+      Model = buildBlockModel(B, Why);
     if (!Model)
       return LeaveAlone(B.getParentOp(), Why);
     BlockModel &M = *Model;

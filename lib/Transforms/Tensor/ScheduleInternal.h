@@ -129,7 +129,8 @@ struct BlockModel {
 
 /// Gives each use of a multi-use static tensor.empty of B its own, right
 /// before the op of B that uses it (splitEmptyTensor, BeforeUserInBlock).
-void splitEmpties(mlir::Block &B);
+/// Returns whether it split any.
+bool splitEmpties(mlir::Block &B);
 
 /// The model of B (ScheduleBlockModel.cpp), in block order; every op in it
 /// passed checkKnown. Nothing, with Why set, when a dynamic tensor's bytes
