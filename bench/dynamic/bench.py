@@ -100,11 +100,18 @@ def run_main(ll, alloc, libs, rtlib, optimize=True, stats=False, extra=()):
                 *extra], input=ll, env=env)
 
 
-def run_variant(opt, src, name, libs, rtlib):
-    """Lowers src as VARIANTS[name] says and runs its main. Returns (stdout,
-    peak bytes reserved, peak bytes in use or None, stderr)."""
-    passes, alloc = VARIANTS[name]
-    ll = run([opt, src, *passes, *LOWER]).stdout
+def lower_variant(opt, src, name):
+    """src lowered to the LLVM dialect as VARIANTS[name] says."""
+    return run([opt, src, *VARIANTS[name][0], *LOWER]).stdout
+
+
+def run_variant(opt, src, name, libs, rtlib, ll=None):
+    """Runs main of src lowered as VARIANTS[name] says (ll, when the caller
+    lowered it already). Returns (stdout, peak bytes reserved, peak bytes in
+    use or None, stderr)."""
+    alloc = VARIANTS[name][1]
+    if ll is None:
+        ll = lower_variant(opt, src, name)
     p = run_main(ll, alloc, libs, rtlib, stats=True)
     key = "peak bytes reserved" if alloc == "runtime" else "malloc peak bytes reserved"
     reserved = int(re.search(rf"^{key}: (\d+)", p.stderr, re.M).group(1))
