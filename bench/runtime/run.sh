@@ -10,7 +10,8 @@
 # Env: REPS (5 rounds), MIN_TIME (0.05 s per round), MEMPLAN_BENCH_TRACES
 # (keep traces whose name contains it), BY_TRACE=1, TC (the memplan-tc
 # column: memplan with MEMPLAN_RT_THREAD_CACHE=$TC, default 1M; 0: no
-# column).
+# column), MEMPLAN_BENCH_TOUCH=lines (write every cache line of a block, not
+# a byte per page: 64x slower; TraceReplay.cpp's touch() says why).
 set -euo pipefail
 BUILD=${1:-build}
 shift || true
