@@ -82,6 +82,7 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
 
 BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
     : Opts(O), Shared(Shared), Index(Index) {
+  RoundShift = log2Floor(Opts.rounding);
   SplitThreshold = std::max<uint64_t>(Opts.split_threshold, Opts.rounding);
   RegionAlign = std::max<uint64_t>(kRegionAlign, Opts.rounding);
   RegionUnit = Opts.rounding;
@@ -97,6 +98,7 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
   if (Opts.cache) {
     CacheHead.assign(MaxCacheClass + 1, None);
     CacheMask.assign((MaxCacheClass + 1 + 63) / 64, 0);
+    WouldHold.assign(MaxCacheClass + 1, 0);
   }
   // Ids of allocations are unique over the heaps of one allocator.
   NextAllocId = (int64_t(Index) << 40) + 1;
@@ -137,9 +139,9 @@ uint64_t BFCHeap::allocatedSizeLocked(const void *Ptr) const {
   if (!R)
     return 0;
   uint64_t Off = static_cast<const char *>(Ptr) - R->Base;
-  if (Off % Opts.rounding)
+  if (Off & (Opts.rounding - 1))
     return 0;
-  Handle H = R->Slots[Off / Opts.rounding];
+  Handle H = R->Slots[Off >> RoundShift];
   return H != None && Chunks[H].inUse() ? Chunks[H].Size : 0;
 }
 

@@ -20,7 +20,7 @@ using namespace memplan::rt;
 // then SubBins per power of two (the three bits after the leading one), so a
 // bin's sizes differ by at most an eighth and its sorted list stays short.
 int BFCHeap::binForSize(uint64_t Bytes) const {
-  uint64_t U = std::max<uint64_t>(Bytes / Opts.rounding, 1);
+  uint64_t U = std::max<uint64_t>(Bytes >> RoundShift, 1);
   if (U < ExactUnits)
     return static_cast<int>(U - 1);
   int L = log2Floor(U);
@@ -231,6 +231,15 @@ uint64_t BFCHeap::flushCacheLocked() {
   return Bytes;
 }
 
+void BFCHeap::endCacheWindow() {
+  CacheTakes = 2 * uint64_t(WindowHits) >= WindowAllocs;
+  WindowAllocs = WindowHits = 0;
+  if (WouldHoldBytes) {
+    std::fill(WouldHold.begin(), WouldHold.end(), 0);
+    WouldHoldBytes = 0;
+  }
+}
+
 //===-- Allocate and free -------------------------------------------------===//
 
 void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
@@ -238,7 +247,9 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
   if (DelayNs && !--EventsToCheck)
     tick();
   if (Opts.cache) {
-    uint64_t Class = Rounded / Opts.rounding;
+    if (++WindowAllocs == CacheWindow)
+      endCacheWindow();
+    uint64_t Class = Rounded >> RoundShift;
     if (Class <= MaxCacheClass && CacheHead[Class] != None) {
       Handle H = CacheHead[Class];
       Chunk &C = Chunks[H];
@@ -248,8 +259,14 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
           CacheMask[Class / 64] &= ~(uint64_t(1) << (Class % 64));
         C.BinNext = None;
         CachedBytes -= C.Size;
+        ++WindowHits;
         return markAllocated(H, Bytes);
       }
+    }
+    if (!CacheTakes && Class <= MaxCacheClass && WouldHold[Class]) {
+      --WouldHold[Class];
+      WouldHoldBytes -= Rounded;
+      ++WindowHits;
     }
   }
   Handle H = findChunk(Rounded, Align);
@@ -328,7 +345,7 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
     Bad = MEMPLAN_RT_FOREIGN_POINTER;
   } else {
     uint64_t Off = P - R->Base;
-    H = Off % Opts.rounding ? None : R->Slots[Off / Opts.rounding];
+    H = Off & (Opts.rounding - 1) ? None : R->Slots[Off >> RoundShift];
     if (H == None || !Chunks[H].inUse())
       Bad = classifyBadFree(*R, P);
   }
@@ -366,16 +383,21 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   // it once was) kept holes from merging so often that the peak reserved
   // rose 10% (random mix: frag 1.27 against 1.16; DNN trace 1.31 against
   // 1.17), while the hits that make it fast need only a few chunks.
-  uint64_t Class = C.Size / Opts.rounding;
-  if (Opts.cache && Class <= MaxCacheClass &&
-      CachedBytes + C.Size <=
-          std::max<uint64_t>(Stats.bytes_in_use / 128, 64 << 10)) {
-    C.AllocId = Cached;
-    C.BinNext = CacheHead[Class];
-    CacheHead[Class] = H;
-    CacheMask[Class / 64] |= uint64_t(1) << (Class % 64);
-    CachedBytes += C.Size;
-    return MEMPLAN_RT_OK;
+  uint64_t Class = C.Size >> RoundShift;
+  if (Opts.cache && Class <= MaxCacheClass) {
+    if (!CacheTakes) {
+      if (WouldHoldBytes + C.Size <= cacheBudget() && WouldHold[Class] < 255) {
+        ++WouldHold[Class];
+        WouldHoldBytes += C.Size;
+      }
+    } else if (CachedBytes + C.Size <= cacheBudget()) {
+      C.AllocId = Cached;
+      C.BinNext = CacheHead[Class];
+      CacheHead[Class] = H;
+      CacheMask[Class / 64] |= uint64_t(1) << (Class % 64);
+      CachedBytes += C.Size;
+      return MEMPLAN_RT_OK;
+    }
   }
   C.AllocId = -1;
   C.FreeSince = uint32_t(PassSeq);

@@ -45,7 +45,6 @@ BFCAllocator::ThreadCaches::~ThreadCaches() {
 //===-- The heaps' size words ---------------------------------------------===//
 
 void BFCHeap::enableThreadCache(uint64_t MaxBytes) {
-  RoundShift = log2Floor(Opts.rounding);
   NumLeaves = (RangeHi - RangeLo + LeafBytes - 1) / LeafBytes;
   Leaves.reset(new std::atomic<std::atomic<uint64_t> *>[NumLeaves]);
   for (size_t I = 0; I < NumLeaves; ++I)

@@ -71,8 +71,10 @@ typedef struct memplan_rt_options {
   uint32_t arenas;
   /* 1: a freed chunk of up to 4096 rounding units waits, unmerged, for the
      next request of its exact size (at most 1/128 of the bytes in use, or
-     64 KiB, wait; all of them go back to the bins before a heap grows). The
-     global allocator turns it on (MEMPLAN_RT_CACHE=0 turns it off); 0 here. */
+     64 KiB, wait; all of them go back to the bins before a heap grows). A
+     heap's cache takes chunks only while at least half of the last 4096
+     requests found (or would have found) their size in it. The global
+     allocator turns it on (MEMPLAN_RT_CACHE=0 turns it off); 0 here. */
   int cache;
   /* 1 (default): the whole pages of free chunks are given back to the
      system (purged: madvise DONTNEED; they come back zeroed when reused), so

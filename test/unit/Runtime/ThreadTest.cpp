@@ -241,6 +241,49 @@ TEST(RuntimeSizeCache, ReusesExactSizesAndFlushesBeforeGrowing) {
   EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
 }
 
+// The cache takes chunks only while at least half of the requests of a
+// window (4096 allocations) found their size in it, or while it takes none,
+// would have: a heap whose requests never match a freed size stops holding
+// chunks unmerged, and one whose requests match starts again.
+TEST(RuntimeSizeCache, TakesChunksOnlyWhileRequestsFindThem) {
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  O.cache = 1;
+  O.arenas = 1;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  constexpr int Window = 4096;
+  // Before any window ends the cache takes a freed chunk.
+  void *First = A->allocate(256, 64, nullptr);
+  ASSERT_EQ(A->deallocate(First), MEMPLAN_RT_OK);
+  EXPECT_EQ(A->flushCaches(), 256u);
+  // A window of requests none of which the cache serves (nothing is freed).
+  std::vector<void *> Live;
+  for (int I = 1; I < Window; ++I)
+    Live.push_back(A->allocate(256, 64, nullptr));
+  ASSERT_EQ(A->deallocate(Live.back()), MEMPLAN_RT_OK);
+  Live.pop_back();
+  EXPECT_EQ(A->flushCaches(), 0u) << "a cache no request found still took";
+  // A window where every request is the size just freed: it would have
+  // served them all, so it takes chunks again.
+  for (int I = 0; I < Window; ++I) {
+    void *P = A->allocate(256, 64, nullptr);
+    ASSERT_NE(P, nullptr);
+    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  }
+  void *P = A->allocate(256, 64, nullptr);
+  ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  EXPECT_EQ(A->flushCaches(), 256u) << "a cache every request found took none";
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+  for (void *L : Live)
+    ASSERT_EQ(A->deallocate(L), MEMPLAN_RT_OK);
+  A->flushCaches();
+  EXPECT_EQ(A->stats().bytes_in_use, 0u);
+  EXPECT_EQ(A->stats().num_free_chunks, 1u);
+}
+
 TEST(RuntimeSizeCache, CrossThreadFreesUnderTheCache) {
   memplan_rt_options O;
   memplan_rt_options_init(&O);
