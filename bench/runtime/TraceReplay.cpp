@@ -280,11 +280,13 @@ Trace randomMix(const char *Name, uint64_t Seed) {
 /// a freed one missed the cache where a program's writes hit. tensor-mix
 /// took 1.43x BFC's time that way; writing every line, 43.6 us per pair
 /// against BFC's 38.5-44.7, and with this pattern 0.98x.)
-const bool TouchLines = [] {
-  const char *S = std::getenv("MEMPLAN_BENCH_TOUCH");
-  return S && !std::strcmp(S, "lines");
-}();
+/// MEMPLAN_BENCH_TOUCH=none writes nothing: the allocator's time alone.
+const char *TouchMode = std::getenv("MEMPLAN_BENCH_TOUCH");
+const bool TouchLines = TouchMode && !std::strcmp(TouchMode, "lines");
+const bool TouchNone = TouchMode && !std::strcmp(TouchMode, "none");
 inline void touch(void *P, uint32_t Size, uint32_t Align) {
+  if (TouchNone)
+    return;
   uintptr_t B =
       (reinterpret_cast<uintptr_t>(P) + Align - 1) & ~uintptr_t(Align - 1);
   uintptr_t Step = TouchLines ? 63 : 4095;
