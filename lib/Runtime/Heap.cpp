@@ -141,7 +141,7 @@ uint64_t BFCHeap::allocatedSizeLocked(const void *Ptr) const {
   uint64_t Off = static_cast<const char *>(Ptr) - R->Base;
   if (Off & (Opts.rounding - 1))
     return 0;
-  Handle H = R->Slots[Off >> RoundShift];
+  Handle H = slotChunk(*R, static_cast<const char *>(Ptr));
   return H != None && Chunks[H].inUse() ? Chunks[H].Size : 0;
 }
 
@@ -149,14 +149,13 @@ uint64_t BFCHeap::allocatedSizeLocked(const void *Ptr) const {
 // it points into free memory (freed already) or into the middle of a chunk.
 memplan_rt_status BFCHeap::classifyBadFree(const Region &R,
                                            const char *Ptr) const {
-  size_t Slot = (Ptr - R.Base) / Opts.rounding;
-  while (R.Slots[Slot] == None && Slot > 0)
-    --Slot;
-  Handle H = R.Slots[Slot];
-  if (H == None)
-    return MEMPLAN_RT_FOREIGN_POINTER;
-  const Chunk &C = Chunks[H];
-  if (!C.inUse())
-    return MEMPLAN_RT_DOUBLE_FREE;
+  // The slots of free chunks are not kept: walk the region's chunks (an
+  // error's path only).
+  for (Handle H = R.Slots.empty() ? None : R.Slots[0]; H != None;
+       H = Chunks[H].Next) {
+    const Chunk &C = Chunks[H];
+    if (Ptr >= C.Ptr && Ptr < C.Ptr + C.Size)
+      return C.inUse() ? MEMPLAN_RT_FOREIGN_POINTER : MEMPLAN_RT_DOUBLE_FREE;
+  }
   return MEMPLAN_RT_FOREIGN_POINTER;
 }

@@ -60,7 +60,6 @@ BFCHeap::Handle BFCHeap::newChunk() {
 }
 
 void BFCHeap::deleteChunk(Handle H) {
-  setSlot(Chunks[H].Ptr, None);
   Chunks[H] = Chunk();
   Chunks[H].Next = FreeHandles;
   FreeHandles = H;
@@ -158,7 +157,8 @@ BFCHeap::Handle BFCHeap::split(Handle H, uint64_t Bytes) {
     Chunks[C.Next].Prev = N;
   C.Size = Bytes;
   C.Next = N;
-  setSlot(New.Ptr, N);
+  if (New.Next == None)
+    regionFor(C.Ptr)->Last = N;
   return N;
 }
 
@@ -171,6 +171,8 @@ void BFCHeap::merge(Handle H1, Handle H2) {
   C1.Next = C2.Next;
   if (C2.Next != None)
     Chunks[C2.Next].Prev = H1;
+  else
+    regionFor(C1.Ptr)->Last = H1;
   deleteChunk(H2);
 }
 
@@ -314,6 +316,7 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
 }
 
 void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
+  setSlot(Chunks[H].Ptr, H);
   Chunks[H].AllocId = NextAllocId++; // in use before recommit may merge
   if (Chunks[H].MayBeGone)
     recommit(Chunks[H]);
@@ -344,8 +347,7 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   if (!R) {
     Bad = MEMPLAN_RT_FOREIGN_POINTER;
   } else {
-    uint64_t Off = P - R->Base;
-    H = Off & (Opts.rounding - 1) ? None : R->Slots[Off >> RoundShift];
+    H = (P - R->Base) & (Opts.rounding - 1) ? None : slotChunk(*R, P);
     if (H == None || !Chunks[H].inUse())
       Bad = classifyBadFree(*R, P);
   }

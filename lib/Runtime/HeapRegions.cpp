@@ -27,12 +27,7 @@ const BFCHeap::Region *BFCHeap::regionForSlow(const char *P) const {
   return P < It->Base + It->Size ? &*It : nullptr;
 }
 
-BFCHeap::Handle BFCHeap::lastChunk(const Region &R) const {
-  for (size_t I = R.Slots.size(); I-- > 0;)
-    if (R.Slots[I] != None)
-      return R.Slots[I];
-  return None;
-}
+BFCHeap::Handle BFCHeap::lastChunk(const Region &R) const { return R.Last; }
 
 // Takes a block from the sub-allocator into the allocator: a new region, or,
 // when the source is contiguous and the block starts where a region ends, the
@@ -59,10 +54,12 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
       Ext->Gone.resize((Ext->Size / Page + 63) / 64, 0);
     Chunks[H].Prev = Last;
     Chunks[Last].Next = H;
+    Ext->Last = H;
   } else {
     Region R;
     R.Base = Ptr;
     R.Size = Bytes;
+    R.Last = H;
     R.Slots.assign(Bytes / Opts.rounding, None);
     // A bit per page only where pages are purged: the MALLOC source's
     // "page" is a byte.

@@ -45,8 +45,11 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
         return Fail(Where + "chunk size not a positive multiple of rounding");
       if (C.Ptr + C.Size > R.Base + R.Size)
         return Fail(Where + "chunk runs past the region");
-      if (R.Slots[(C.Ptr - R.Base) / Opts.rounding] != H)
-        return Fail(Where + "slot of a chunk start does not name it");
+      if ((C.inUse() || C.cached() || Prev == None) &&
+          R.Slots[(C.Ptr - R.Base) / Opts.rounding] != H)
+        return Fail(Where + "slot of a block or region start does not name it");
+      if (C.Next == None && R.Last != H)
+        return Fail(Where + "the region's last chunk is not its end");
       if (C.inUse()) {
         if (C.Bin != -1)
           return Fail(Where + "chunk in use sits in a bin");

@@ -171,12 +171,12 @@ ThreadCache &BFCAllocator::readyThreadCache() {
 
 void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
                              memplan_rt_status *Status) {
-  // The common case (a small alignment, the thread cache or the home heap
-  // serves it) builds no AllocResult; anything else takes tryAllocate's way.
-  if (Bytes && Bytes <= (UINT64_MAX >> 2) && Align <= Opts.rounding &&
-      !(Align & (Align - 1))) {
+  // The common case (the thread cache or the home heap serves it) builds no
+  // AllocResult; anything else takes tryAllocate's way.
+  if (Bytes && Bytes <= (UINT64_MAX >> 2) &&
+      Align <= MEMPLAN_RT_MAX_ALIGNMENT && !(Align & (Align - 1))) {
     uint64_t Rounded = alignUp(Bytes, Opts.rounding);
-    if (ThreadCacheBytes) {
+    if (ThreadCacheBytes && Align <= Opts.rounding) {
       ThreadCache &T = readyThreadCache();
       uint64_t U = Rounded >> T.Shift;
       if (U < T.Heads.size() && T.Heads[U]) {
@@ -193,7 +193,8 @@ void *BFCAllocator::allocate(uint64_t Bytes, uint64_t Align,
         return Link;
       }
     }
-    if (void *P = allocateHome(Bytes, Rounded, Opts.rounding)) {
+    if (void *P = allocateHome(Bytes, Rounded,
+                               std::max<uint64_t>(Align, Opts.rounding))) {
       if (Status)
         *Status = MEMPLAN_RT_OK;
       return P;

@@ -343,6 +343,40 @@ TEST(BFCAllocator, BadFreesAreErrors) {
   std::free(Heap);
 }
 
+// Split and merge leave the slot table alone (only allocations write it), so
+// a freed block's slot may still name a chunk record that was merged away
+// and reused elsewhere: a free there must still be refused, and a free of
+// a pointer inside a block that now covers it too.
+TEST(BFCAllocator, StaleSlotsOfMergedChunksAreRefused) {
+  auto A = make(defaults());
+  void *P = alloc(*A, 1024);
+  void *Q = alloc(*A, 1024);
+  void *Guard = alloc(*A, 1024);
+  ASSERT_EQ(A->deallocate(Q), MEMPLAN_RT_OK);
+  ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK); // Q's chunk merges into P's
+  EXPECT_EQ(A->deallocate(Q), MEMPLAN_RT_DOUBLE_FREE);
+  EXPECT_EQ(A->allocatedSize(Q), 0u);
+  // The merged hole is the best fit of 2048 bytes (the exact size, lowest
+  // address): Q is now inside a live block.
+  void *R = alloc(*A, 2048);
+  ASSERT_EQ(R, P);
+  EXPECT_EQ(A->deallocate(Q), MEMPLAN_RT_FOREIGN_POINTER);
+  // A split elsewhere reuses the record Q's slot still names (for the rest
+  // of the chunk S is cut from), and T takes that rest: the record is in
+  // use, for T. Freeing Q must not free T.
+  void *S = alloc(*A, 256);
+  void *T = alloc(*A, 256);
+  EXPECT_EQ(A->deallocate(Q), MEMPLAN_RT_FOREIGN_POINTER);
+  EXPECT_EQ(A->allocatedSize(Q), 0u);
+  EXPECT_EQ(A->allocatedSize(R), 2048u);
+  EXPECT_EQ(A->allocatedSize(T), 256u);
+  EXPECT_INVARIANTS(*A);
+  for (void *X : {R, S, T, Guard})
+    ASSERT_EQ(A->deallocate(X), MEMPLAN_RT_OK);
+  EXPECT_EQ(A->stats().bytes_in_use, 0u);
+  EXPECT_INVARIANTS(*A);
+}
+
 TEST(BFCAllocator, DumpShowsRegionsChunksBinsAndTrace) {
   memplan_rt_options O = defaults();
   O.trace = 1;
