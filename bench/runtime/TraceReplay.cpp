@@ -7,7 +7,7 @@
 // 100k-record DNN-shaped trace and synthetic mixes; MEMPLAN_BENCH_TRACES=S
 // keeps the traces whose name contains S. The random mix (issue 23): 100k
 // allocs and frees over 1024 slots, 1 B to 1 MiB log-uniform, alignments 1
-// to 4096. Every block is written (a byte per 4 KiB page it covers, see
+// to 4096. Every block is written (a line of every 4 KiB page it covers, see
 // touch()), so purged pages fault back in as they would in a program. Timed:
 // replays with 1 and 2 threads (each thread its own copy of the trace, one
 // shared allocator), 64 byte alignment unless the trace says. Untimed, in a
@@ -111,8 +111,17 @@ const char *Name = "mimalloc";
 // may sit at an 8-byte boundary. Asking it for 16 with mi_malloc (as this
 // bench once did) made touch() write past the block into the next free
 // block's link, and mimalloc crashed in mi_malloc in the random mix.
+// mi_malloc_aligned itself sometimes misses the alignment (Debian's
+// mimalloc 2.0: 256 bytes at 256 came back at an offset of 128, and touch()
+// wrote past the block); then the block is asked for with room to align it.
 inline void *doAlloc(size_t N, size_t Align) {
-  return Align <= 16 && N >= Align ? mi_malloc(N) : mi_malloc_aligned(N, Align);
+  void *P =
+      Align <= 16 && N >= Align ? mi_malloc(N) : mi_malloc_aligned(N, Align);
+  if (P && reinterpret_cast<uintptr_t>(P) % Align) {
+    mi_free(P);
+    P = mi_malloc(N + Align);
+  }
+  return P;
 }
 inline void doFree(void *P) { mi_free(P); }
 void resetAllocator() {}
@@ -271,16 +280,19 @@ Trace randomMix(const char *Name, uint64_t Seed) {
 
 /// Writes the block (from its aligned start), as a program writes a tensor.
 /// MEMPLAN_BENCH_TOUCH=lines writes a byte on every 64-byte line: what a
-/// program does, and 64x the stores. The default writes a byte on every
-/// 4 KiB page the block covers, at the page's start (the block's start on
-/// its first page) and its last byte: the same pages fault in, and the
-/// lines it leaves in the cache are those the next block on those pages
-/// writes, whatever its offset. (It once wrote at the block's start plus
-/// multiples of 4 KiB: a block placed at another offset within the pages of
-/// a freed one missed the cache where a program's writes hit. tensor-mix
-/// took 1.43x BFC's time that way; writing every line, 43.6 us per pair
-/// against BFC's 38.5-44.7, and with this pattern 0.98x.)
-/// MEMPLAN_BENCH_TOUCH=none writes nothing: the allocator's time alone.
+/// program does, and 64x the stores; none writes nothing (the allocator's
+/// time alone). The default writes one line of every 4 KiB page the block
+/// covers, and its last byte: the same pages fault in. The line is chosen
+/// by the page's address (a hash), not by the block's start:
+/// - at the block's start plus multiples of 4 KiB (as this bench once
+///   wrote), a block placed at another offset within the pages of a freed
+///   one missed the lines the freed one had left in the cache, where a
+///   program's writes hit them: tensor-mix measured the offsets of
+///   placements, 1.43x BFC's time, against 0.92x with every line written;
+/// - at each page's first line, every write fell in 1/64 of the cache's
+///   sets, which no program does.
+/// Both of those once-per-page patterns rank allocators by effects a
+/// program does not see; run with lines to check a ranking.
 const char *TouchMode = std::getenv("MEMPLAN_BENCH_TOUCH");
 const bool TouchLines = TouchMode && !std::strcmp(TouchMode, "lines");
 const bool TouchNone = TouchMode && !std::strcmp(TouchMode, "none");
@@ -289,10 +301,17 @@ inline void touch(void *P, uint32_t Size, uint32_t Align) {
     return;
   uintptr_t B =
       (reinterpret_cast<uintptr_t>(P) + Align - 1) & ~uintptr_t(Align - 1);
-  uintptr_t Step = TouchLines ? 63 : 4095;
-  for (uintptr_t A = B; A < B + Size; A = (A | Step) + 1)
-    *reinterpret_cast<volatile char *>(A) = 1;
-  *reinterpret_cast<volatile char *>(B + Size - 1) = 1;
+  uintptr_t E = B + Size;
+  if (TouchLines) {
+    for (uintptr_t A = B; A < E; A = (A | 63) + 1)
+      *reinterpret_cast<volatile char *>(A) = 1;
+  } else {
+    for (uintptr_t Page = B & ~uintptr_t(4095); Page < E; Page += 4096) {
+      uintptr_t A = Page + ((Page >> 12) * 0x9E3779B97F4A7C15ull >> 58) * 64;
+      *reinterpret_cast<volatile char *>(std::clamp(A, B, E - 1)) = 1;
+    }
+  }
+  *reinterpret_cast<volatile char *>(E - 1) = 1;
 }
 
 std::vector<Trace> loadTraces() {
