@@ -204,13 +204,18 @@ TEST(RuntimeThreads, OtherSourcesUseOneHeap) {
 
 namespace {
 
-TEST(RuntimeSizeCache, ReusesExactSizesAndFlushesBeforeGrowing) {
+/// One heap with the size cache on.
+std::unique_ptr<BFCAllocator> withSizeCache() {
   memplan_rt_options O;
   memplan_rt_options_init(&O);
   O.cache = 1;
   O.arenas = 1;
   memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  return BFCAllocator::create(O, &S);
+}
+
+TEST(RuntimeSizeCache, ReusesExactSizesAndFlushesBeforeGrowing) {
+  auto A = withSizeCache();
   ASSERT_TRUE(A);
   void *P = A->allocate(3000, 64, nullptr); // a 3072-byte chunk
   void *Guard = A->allocate(256, 64, nullptr);
@@ -246,12 +251,7 @@ TEST(RuntimeSizeCache, ReusesExactSizesAndFlushesBeforeGrowing) {
 // would have: a heap whose requests never match a freed size stops holding
 // chunks unmerged, and one whose requests match starts again.
 TEST(RuntimeSizeCache, TakesChunksOnlyWhileRequestsFindThem) {
-  memplan_rt_options O;
-  memplan_rt_options_init(&O);
-  O.cache = 1;
-  O.arenas = 1;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = withSizeCache();
   ASSERT_TRUE(A);
   constexpr int Window = 4096;
   // Before any window ends the cache takes a freed chunk.
