@@ -251,10 +251,9 @@ private:
   inline const Region *regionFor(const void *Ptr) const;
   const Region *regionForSlow(const char *P) const;
   inline void setSlot(const char *Ptr, Handle H);
-  /// The chunk starting at \p Ptr (in \p R, a multiple of the rounding
-  /// from its base) if its slot names it, else None.
+  /// The chunk starting at \p Ptr (in \p R) if Ptr is a multiple of the
+  /// rounding from R's base and its slot names that chunk, else None.
   inline Handle slotChunk(const Region &R, const char *Ptr) const;
-  Handle lastChunk(const Region &R) const;
   memplan_rt_status classifyBadFree(const Region &R, const char *Ptr) const;
 
   std::atomic<uint64_t> &makeSizeWord(const void *Ptr);
@@ -359,6 +358,8 @@ void BFCHeap::setSlot(const char *Ptr, Handle H) {
 }
 
 BFCHeap::Handle BFCHeap::slotChunk(const Region &R, const char *Ptr) const {
+  if ((Ptr - R.Base) & (Opts.rounding - 1))
+    return None;
   Handle H = R.Slots[(Ptr - R.Base) >> RoundShift];
   return H != None && Chunks[H].Ptr == Ptr ? H : None;
 }

@@ -138,9 +138,6 @@ uint64_t BFCHeap::allocatedSizeLocked(const void *Ptr) const {
   const Region *R = Ptr ? regionFor(Ptr) : nullptr;
   if (!R)
     return 0;
-  uint64_t Off = static_cast<const char *>(Ptr) - R->Base;
-  if (Off & (Opts.rounding - 1))
-    return 0;
   Handle H = slotChunk(*R, static_cast<const char *>(Ptr));
   return H != None && Chunks[H].inUse() ? Chunks[H].Size : 0;
 }

@@ -347,7 +347,7 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   if (!R) {
     Bad = MEMPLAN_RT_FOREIGN_POINTER;
   } else {
-    H = (P - R->Base) & (Opts.rounding - 1) ? None : slotChunk(*R, P);
+    H = slotChunk(*R, P);
     if (H == None || !Chunks[H].inUse())
       Bad = classifyBadFree(*R, P);
   }

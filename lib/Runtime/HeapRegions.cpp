@@ -27,8 +27,6 @@ const BFCHeap::Region *BFCHeap::regionForSlow(const char *P) const {
   return P < It->Base + It->Size ? &*It : nullptr;
 }
 
-BFCHeap::Handle BFCHeap::lastChunk(const Region &R) const { return R.Last; }
-
 // Takes a block from the sub-allocator into the allocator: a new region, or,
 // when the source is contiguous and the block starts where a region ends, the
 // tail of that region (merged with its last chunk when that one is free).
@@ -47,7 +45,7 @@ void BFCHeap::addBlock(char *Ptr, uint64_t Bytes) {
       if (R.Base + R.Size == Ptr)
         Ext = &R;
   if (Ext) {
-    Handle Last = lastChunk(*Ext);
+    Handle Last = Ext->Last;
     Ext->Size += Bytes;
     Ext->Slots.resize(Ext->Size / Opts.rounding, None);
     if (CanPurge)
@@ -99,9 +97,9 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     const char *Next = Sub->nextAddress();
     if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
       if (R->Base + R->Size == Next) {
-        const Chunk &T = Chunks[lastChunk(*R)];
+        const Chunk &T = Chunks[R->Last];
         if (T.isFree()) {
-          Tail = lastChunk(*R);
+          Tail = R->Last;
           uint64_t Addr = reinterpret_cast<uint64_t>(T.Ptr);
           uint64_t End = alignUp(Addr, Align) + Rounded;
           Bytes = alignUp(End - (Addr + T.Size), Step);
