@@ -82,7 +82,11 @@ private:
 
 /// One best-fit-with-coalescing heap (one arena): its own regions, chunks,
 /// bins, counters and lock. The caller holds Mu around every *Locked call.
-class BFCHeap {
+/// Heaps are allocated one after another, and every call writes a heap's
+/// fields: on lines of their own, one thread's heap does not invalidate the
+/// line of another's lock (with 2 threads, a DNN trace replay took 2.2x the
+/// time per pair of 1 thread when they shared one).
+class alignas(64) BFCHeap {
 public:
   static constexpr int NumBins = BFCAllocator::NumBins;
   /// Sizes of fewer than ExactUnits rounding units have a bin each; above,
@@ -154,7 +158,7 @@ public:
   const memplan_rt_stats &countersLocked() const { return Stats; }
   size_t numRegionsLocked() const { return Regions.size(); }
 
-  mutable HeapMutex Mu;
+  alignas(64) mutable HeapMutex Mu;
 
 private:
   using Handle = int32_t;
