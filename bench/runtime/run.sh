@@ -10,7 +10,8 @@
 # Env: REPS (5 rounds), MIN_TIME (0.05 s per round), MEMPLAN_BENCH_TRACES
 # (keep traces whose name contains it), BY_TRACE=1, TC (the memplan-tc
 # column: memplan with MEMPLAN_RT_THREAD_CACHE=$TC, default 1M; 0: no
-# column), MEMPLAN_BENCH_TOUCH=lines (write every cache line of a block, not
+# column), CAP (the memplan-cap column: MEMPLAN_RT_FRAG_CAP=$CAP, default
+# 1.10; 0: no column), MEMPLAN_BENCH_TOUCH=lines (write every cache line of a block, not
 # a byte per page: 64x slower; TraceReplay.cpp's touch() says why) or none
 # (write nothing: the allocators' own time).
 set -euo pipefail
@@ -33,10 +34,16 @@ for a in memplan tfbfc glibc jemalloc mimalloc; do
          "libjemalloc-dev/libmimalloc-dev: scripts/install-deps.sh --bench), skipping $a" >&2
   fi
 done
-# memplan-tc: the same binary with thread caches on (off by default).
+# memplan-tc: the same binary with thread caches on (off by default);
+# memplan-cap: with MEMPLAN_RT_FRAG_CAP (off by default), what holding frag
+# under a cap costs in time.
 TC=${TC:-1M}
 if [ "$TC" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
   all+=(memplan-tc)
+fi
+CAP=${CAP:-1.10}
+if [ "$CAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
+  all+=(memplan-cap)
 fi
 declare -A failed=()
 for ((r = 1; r <= ${REPS:-5}; r++)); do
@@ -47,6 +54,7 @@ for ((r = 1; r <= ${REPS:-5}; r++)); do
     # mi_malloc_aligned, for 16-byte alignment of blocks under 16 bytes.)
     bin=$a envs=()
     [ "$a" = memplan-tc ] && bin=memplan envs=(MEMPLAN_RT_THREAD_CACHE="$TC")
+    [ "$a" = memplan-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP")
     if ! env "${envs[@]}" "$BUILD/bin/memplan-bench-runtime-$bin" --benchmark_min_time="${MIN_TIME:-0.05}" \
         --benchmark_repetitions=1 --benchmark_format=json \
         --benchmark_out="$OUT/$a.$r.json" --benchmark_out_format=json "$@" \
@@ -114,7 +122,7 @@ for f in sorted(fams):
     if "memplan" in allocs:
         parts = []
         for a in allocs:
-            if a in ("memplan", "memplan-tc"):
+            if a.startswith("memplan"):
                 continue
             for th in ("t1", "t2"):
                 q = gmean([rows[t]["memplan"][th] / rows[t][a][th] for t in ts
@@ -158,13 +166,23 @@ if "memplan" in allocs:
               f"{fam('dnn', 'memplan-tc', 'f1', med):.3f}; 2 threads {t2:.0f} ns, frag "
               f"{fam('dnn', 'memplan-tc', 'f2', med):.3f}; worst family "
               + "{:.2f}x BFC)".format(max(fam(f, "memplan-tc", "t1", gmean) / fam(f, "tfbfc", "t1", gmean) for f in fams)))
+    if "memplan-cap" in allocs and "dnn" in fams and "tfbfc" in allocs:
+        ct, bt = fam("dnn", "memplan-cap", "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
+        c2, it = fam("dnn", "memplan-cap", "t2", gmean), fam("dnn", "mimalloc", "t2", gmean)
+        print(f"  (memplan-cap, MEMPLAN_RT_FRAG_CAP={os.environ.get('CAP', '1.10')}: DNN 1 thread "
+              f"{ct:.0f} ns = {ct / bt:.2f}x BFC's time, frag {fam('dnn', 'memplan-cap', 'f1', med):.3f}; "
+              f"2 threads {c2:.0f} ns = {c2 / it:.2f}x mimalloc's, frag "
+              f"{fam('dnn', 'memplan-cap', 'f2', med):.3f})")
     print("  the purge returns a freed peak: unit test RuntimePurge.FreedPeakGoesBackAfterTheDelay"
           " (committed bytes and mincore)")
     print()
 
 if os.environ.get("BY_TRACE") == "1":
-    hdr = f"{'trace':44}" + "".join(f"{a[:7]+' 1t':>11}{a[:7]+' 2t':>11}" for a in allocs) \
-        + "".join(f"{a[:5]+' f1':>9}{a[:5]+' f2':>9}" for a in allocs)
+    # Short names: the three memplan columns apart.
+    short = {"memplan-tc": "mp-tc", "memplan-cap": "mp-cap"}
+    lab = lambda a, n: short.get(a, a)[:n]
+    hdr = f"{'trace':44}" + "".join(f"{lab(a, 7)+' 1t':>11}{lab(a, 7)+' 2t':>11}" for a in allocs) \
+        + "".join(f"{lab(a, 6)+' f1':>10}{lab(a, 6)+' f2':>10}" for a in allocs)
     print(hdr)
     for t in sorted(rows):
         r = rows[t]
@@ -174,7 +192,7 @@ if os.environ.get("BY_TRACE") == "1":
             line += f"{v.get('t1', float('nan')):11.1f}{v.get('t2', float('nan')):11.1f}"
         for a in allocs:
             v = r.get(a, {})
-            line += f"{v.get('f1', float('nan')):9.3f}{v.get('f2', float('nan')):9.3f}"
+            line += f"{v.get('f1', float('nan')):10.3f}{v.get('f2', float('nan')):10.3f}"
         print(line)
 PY
 

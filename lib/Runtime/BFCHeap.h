@@ -322,6 +322,12 @@ private:
   bool CanPurge = false;
   uint64_t Page = 4096;
   uint64_t GoneBytes = 0;
+  /// options.frag_cap where pages are purged, else 0.
+  double FragCap = 0;
+  /// With a cap: before \p Bytes more are committed for a block of \p InUse
+  /// more bytes in use, free pages (not \p Keep's) go back until the
+  /// committed bytes stay within the cap.
+  void holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep);
   static constexpr uint64_t PurgeMin = 4096;
   /// Delayed purging: the clock is read every CheckEvery allocs and frees.
   uint64_t DelayNs = 0; // 0: eager (or no purging)

@@ -33,6 +33,7 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->purge_delay_ms = 1000;
   Opts->clock_ns = nullptr;
   Opts->clock_ctx = nullptr;
+  Opts->frag_cap = 0;
 }
 
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *Opts,

@@ -53,9 +53,9 @@ bool envFlag(const char *Name) {
   return V && *V && std::strcmp(V, "0") != 0;
 }
 
-void warnBadEnv(const char *Name, const char *Value) {
-  std::fprintf(stderr, "memplan_rt: ignoring %s=%s (not understood)\n", Name,
-               Value);
+void warnBadEnv(const char *Name, const char *Value,
+                const char *Why = "not understood") {
+  std::fprintf(stderr, "memplan_rt: ignoring %s=%s (%s)\n", Name, Value, Why);
 }
 
 } // namespace
@@ -115,6 +115,15 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
       O.purge_delay_ms = Ms;
     else
       warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S);
+  }
+  if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
+    char *End = nullptr;
+    double Cap = std::strtod(S, &End);
+    if (End != S && !*End &&
+        (Cap == 0 || (Cap >= 1 && Cap <= memplan::rt::MaxFragCap)))
+      O.frag_cap = Cap;
+    else
+      warnBadEnv("MEMPLAN_RT_FRAG_CAP", S, "0, or a number from 1 to 1000");
   }
   O.trace = envFlag("MEMPLAN_RT_TRACE");
 }

@@ -64,6 +64,8 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
                 A->RangeLo && A->Page >= 4096 && !(A->Page & (A->Page - 1));
   if (A->CanPurge && Opts.purge_delay_ms)
     A->DelayNs = Opts.purge_delay_ms * 1000000;
+  if (A->CanPurge)
+    A->FragCap = Opts.frag_cap;
   // Without growth the whole limit is one region, reserved now.
   if (!Opts.allow_growth) {
     uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);

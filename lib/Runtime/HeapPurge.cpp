@@ -46,9 +46,22 @@ void BFCHeap::recommit(Chunk &C) {
   // No makeRoom here: purging other chunks to pay for these pages traded
   // one refault for another (the random mix faulted 4x the pages glibc
   // does). Pages come back only when free for the delay, or when the heap
-  // grows past the peak (extend).
+  // grows past the peak (extend); or here, with a cap (options.frag_cap),
+  // which asks for that trade.
+  if (FragCap)
+    holdFragCap(Bytes, C.Size, None); // C is in use: not in a bin
   Stats.bytes_reserved += Bytes;
   Shared->tryReserve(Bytes); // no limit when purging: always succeeds
+}
+
+// The peak in use counts the block being placed.
+void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
+  uint64_t Peak = std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use + InUse);
+  double Cap = double(Peak) * FragCap;
+  uint64_t After = Stats.bytes_reserved + Bytes;
+  if (double(After) > Cap)
+    purgeOldestLocked(After - static_cast<uint64_t>(Cap), Keep,
+                      /*AnyAge=*/true);
 }
 
 // Growing the heap by Bytes would raise the peak of bytes reserved (committed):

@@ -122,6 +122,8 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     if (!Increased)
       CurRegionBytes *= 2;
   }
+  if (FragCap)
+    holdFragCap(Bytes, Rounded, Tail);
   makeRoom(Bytes, Tail);
   if (!Shared->tryReserve(Bytes))
     return false; // another heap took what was left under the limit

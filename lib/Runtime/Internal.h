@@ -21,6 +21,9 @@ inline uint64_t alignUp(uint64_t X, uint64_t A) {
 }
 inline uint64_t alignDown(uint64_t X, uint64_t A) { return X & ~(A - 1); }
 
+/// The largest options.frag_cap taken (a cap that high never purges).
+constexpr double MaxFragCap = 1000;
+
 /// floor(log2(X)) for X > 0.
 inline int log2Floor(uint64_t X) { return 63 - __builtin_clzll(X); }
 

@@ -105,6 +105,15 @@ typedef struct memplan_rt_options {
      reserved (see the README's runtime numbers). 0: none (the default; the
      global allocator: MEMPLAN_RT_THREAD_CACHE). */
   uint64_t thread_cache;
+  /* 0: none (the default). At least 1: a heap whose growth, or whose reuse
+     of purged pages, would make its committed bytes pass frag_cap times the
+     peak of its bytes in use first purges its free pages, the oldest first,
+     whatever their age (as far as whole free pages allow). Compact, not
+     fast: every purged page reused faults back in (bench/runtime/run.sh's
+     memplan-cap column, and the README's runtime numbers). Needs purging
+     (decommit, VIRTUAL source, no limit). Global allocator:
+     MEMPLAN_RT_FRAG_CAP. */
+  double frag_cap;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {

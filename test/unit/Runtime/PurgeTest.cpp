@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 
 #include <atomic>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
@@ -356,4 +357,103 @@ TEST(RuntimePurge, FragmentationStaysAShareWhenPagesArePurged) {
   EXPECT_GE(S.fragmentation, 0.0);
   EXPECT_LE(S.fragmentation, 1.0);
   memplan_rt_destroy(A);
+}
+
+namespace {
+
+/// Eight 1 MiB blocks with guards between them; every other one freed (4 MiB
+/// of committed holes); four 1.5 MiB blocks that fit no hole (the heap
+/// grows); those freed and four 1 MiB blocks placed in the holes (best fit:
+/// the exact holes). The clock stands still, so no page is ever old enough
+/// for the delay. Gives the committed bytes / peak in use after the growth
+/// and after the reuse of the holes.
+std::pair<double, double> capRun(double Cap, uint64_t *Purged) {
+  uint64_t Now = 1000 * Ms;
+  memplan_rt_options O = withClock(&Now, 10000, 0);
+  O.frag_cap = Cap;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  EXPECT_TRUE(A);
+  if (!A)
+    return {0, 0};
+  std::vector<void *> Live;
+  std::vector<void *> Holes;
+  for (int I = 0; I < 8; ++I) {
+    void *P = A->allocate(MiB, 4096, nullptr);
+    std::memset(P, 1, MiB);
+    (I % 2 ? Live : Holes).push_back(P);
+    Live.push_back(A->allocate(256, 64, nullptr));
+  }
+  for (void *P : Holes)
+    EXPECT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  std::vector<void *> Large;
+  for (int I = 0; I < 4; ++I) {
+    Large.push_back(A->allocate(3 * MiB / 2, 4096, nullptr));
+    std::memset(Large.back(), 1, 3 * MiB / 2);
+  }
+  auto Ratio = [&] {
+    memplan_rt_stats St = A->stats();
+    *Purged = St.bytes_purged;
+    return double(St.bytes_reserved) / double(St.peak_bytes_in_use);
+  };
+  double AfterGrowth = Ratio();
+  for (void *P : Large)
+    EXPECT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  for (void *Hole : Holes) {
+    void *P = A->allocate(MiB, 4096, nullptr);
+    EXPECT_EQ(P, Hole);
+    std::memset(P, 1, MiB);
+    Live.push_back(P);
+  }
+  double AfterReuse = Ratio();
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+  for (void *P : Live)
+    EXPECT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  return {AfterGrowth, AfterReuse};
+}
+
+} // namespace
+
+// With frag_cap, growth purges the holes (whatever their age) and reusing
+// purged holes purges other free pages, so that the committed bytes stay
+// within the cap of the peak in use; without it (the same program), growth
+// past the peak purges only pages idle for the delay, and reuse nothing.
+TEST(RuntimePurge, FragCapHoldsCommittedBytesWithinTheCap) {
+  uint64_t PurgedCapped = 0, PurgedFree = 0;
+  auto [GrowCapped, ReuseCapped] = capRun(1.10, &PurgedCapped);
+  auto [GrowFree, ReuseFree] = capRun(0, &PurgedFree);
+  EXPECT_LE(GrowCapped, 1.10);
+  EXPECT_LE(ReuseCapped, 1.10);
+  EXPECT_GE(PurgedCapped, 3 * MiB);
+  // What the cap prevented: 4 MiB of holes on top of 10 MiB in use.
+  EXPECT_GT(GrowFree, 1.3);
+  EXPECT_GT(ReuseFree, 1.3);
+  EXPECT_EQ(PurgedFree, 0u);
+}
+
+TEST(RuntimePurge, FragCapOptionAndEnvironment) {
+  memplan_rt_status S = MEMPLAN_RT_OK;
+  for (double Bad : {0.5, -1.0, 1e9, std::nan("")}) {
+    memplan_rt_options O;
+    memplan_rt_options_init(&O);
+    O.frag_cap = Bad;
+    EXPECT_FALSE(BFCAllocator::create(O, &S)) << Bad;
+    EXPECT_EQ(S, MEMPLAN_RT_BAD_OPTIONS) << Bad;
+  }
+  memplan_rt_options O;
+  setenv("MEMPLAN_RT_FRAG_CAP", "1.2", 1);
+  memplan_rt_options_from_env(&O);
+  EXPECT_EQ(O.frag_cap, 1.2);
+  EXPECT_TRUE(BFCAllocator::create(O, &S));
+  setenv("MEMPLAN_RT_FRAG_CAP", "0.5", 1);
+  testing::internal::CaptureStderr();
+  memplan_rt_options_from_env(&O);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(O.frag_cap, 0.0);
+  EXPECT_NE(Err.find("ignoring MEMPLAN_RT_FRAG_CAP=0.5 (0, or a number from "
+                     "1 to 1000)"),
+            std::string::npos)
+      << Err;
+  unsetenv("MEMPLAN_RT_FRAG_CAP");
 }
