@@ -100,8 +100,9 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
   O.cache = 1;
   if (const char *S = std::getenv("MEMPLAN_RT_CACHE"))
     O.cache = std::strcmp(S, "0") != 0;
-  // Off unless asked: 1M made the DNN trace 0.67x TF-BFC's time, but frag
-  // 1.43 against 1.19 (bench/runtime/run.sh, the memplan-tc column).
+  // Off unless asked: 1M made the DNN trace 0.42x TF-BFC's time, but frag
+  // 1.43 against 1.19, and the random mix 2.3x slower (bench/runtime/run.sh,
+  // the memplan-tc column).
   if (const char *S = std::getenv("MEMPLAN_RT_THREAD_CACHE")) {
     if (parseBytes(S, V))
       O.thread_cache = V;
