@@ -11,9 +11,9 @@
 # (keep traces whose name contains it), BY_TRACE=1, TC (the memplan-tc
 # column: memplan with MEMPLAN_RT_THREAD_CACHE=$TC, default 1M; 0: no
 # column), CAP (the memplan-cap column: MEMPLAN_RT_FRAG_CAP=$CAP, default
-# 1.10; 0: no column), MEMPLAN_BENCH_TOUCH=lines (write every cache line of a block, not
-# a byte per page: 64x slower; TraceReplay.cpp's touch() says why) or none
-# (write nothing: the allocators' own time).
+# 1.10; 0: no column), MEMPLAN_BENCH_TOUCH=lines (write every cache line of
+# a block, not a byte per page: 64x slower; TraceReplay.cpp's touch() says
+# why) or none (write nothing: the allocators' own time).
 set -euo pipefail
 BUILD=${1:-build}
 shift || true
