@@ -110,9 +110,7 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
   if (Opts.arenas > 64)
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
-  // Written so that NaN fails too.
-  if (!(Opts.frag_cap == 0 ||
-        (Opts.frag_cap >= 1 && Opts.frag_cap <= MaxFragCap)))
+  if (!validFragCap(Opts.frag_cap))
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
   std::unique_ptr<BFCAllocator> A(new (std::nothrow) BFCAllocator(Opts));
   if (!A || !A->Shared)

@@ -120,8 +120,7 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
   if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
     char *End = nullptr;
     double Cap = std::strtod(S, &End);
-    if (End != S && !*End &&
-        (Cap == 0 || (Cap >= 1 && Cap <= memplan::rt::MaxFragCap)))
+    if (End != S && !*End && memplan::rt::validFragCap(Cap))
       O.frag_cap = Cap;
     else
       warnBadEnv("MEMPLAN_RT_FRAG_CAP", S, "0, or a number from 1 to 1000");

@@ -21,8 +21,11 @@ inline uint64_t alignUp(uint64_t X, uint64_t A) {
 }
 inline uint64_t alignDown(uint64_t X, uint64_t A) { return X & ~(A - 1); }
 
-/// The largest options.frag_cap taken (a cap that high never purges).
-constexpr double MaxFragCap = 1000;
+/// options.frag_cap: 0 (none), or from 1 to 1000 (a cap that high never
+/// purges). Written so that NaN fails too.
+inline bool validFragCap(double Cap) {
+  return Cap == 0 || (Cap >= 1 && Cap <= 1000);
+}
 
 /// floor(log2(X)) for X > 0.
 inline int log2Floor(uint64_t X) { return 63 - __builtin_clzll(X); }
