@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cinttypes>
 #include <cstdio>
+#include <ctime>
 #include <linux/futex.h>
 #include <mutex>
 #include <new>
@@ -45,25 +46,31 @@ FreeHomes &freeHomes() {
 std::atomic<unsigned> NextThreadNumber{0};
 
 /// Each thread's home heap index (modulo the number of heaps): threads are
-/// numbered as they first allocate, so concurrent threads start apart.
+/// numbered as they first allocate, so concurrent threads start apart. A
+/// thread that moves home keeps its number, and gives the number back when
+/// it ends: given back, the heap it moved to could name the home of a live
+/// thread, and two new threads could take one number (the runtime's tests
+/// saw three live threads all start on one heap of two).
 struct ThreadHome {
+  unsigned Number;
   unsigned Index;
   unsigned Contended = 0; // allocations in a row that found home busy
   ThreadHome() {
     FreeHomes &F = freeHomes();
     std::lock_guard<std::mutex> L(F.Lock);
     if (F.Numbers.empty()) {
-      Index = NextThreadNumber.fetch_add(1, std::memory_order_relaxed);
-      return;
+      Number = NextThreadNumber.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      auto Min = std::min_element(F.Numbers.begin(), F.Numbers.end());
+      Number = *Min;
+      F.Numbers.erase(Min);
     }
-    auto Min = std::min_element(F.Numbers.begin(), F.Numbers.end());
-    Index = *Min;
-    F.Numbers.erase(Min);
+    Index = Number;
   }
   ~ThreadHome() {
     FreeHomes &F = freeHomes();
     std::lock_guard<std::mutex> L(F.Lock);
-    F.Numbers.push_back(Index);
+    F.Numbers.push_back(Number);
   }
 };
 ThreadHome &threadHome() {
@@ -77,9 +84,11 @@ constexpr unsigned MoveAfter = 8;
 void HeapMutex::lockSlow() {
   // Mark the lock contended, then sleep until it is free; whoever takes it
   // this way keeps the mark, so its unlock wakes the next sleeper.
-  while (State.exchange(2, std::memory_order_acquire) != 0)
+  while (State.exchange(2, std::memory_order_acquire) != 0) {
+    timespec Bound{0, SleepNs};
     syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAIT_PRIVATE,
-            2, nullptr, nullptr, 0);
+            2, &Bound, nullptr, 0);
+  }
 }
 
 void HeapMutex::wake() {

@@ -52,10 +52,18 @@ struct SharedCounters {
   }
 };
 
-/// A heap's lock: one compare-and-swap to take it and one exchange to give it
-/// back, inline (std::mutex calls into libpthread for each: 13% more
-/// instructions in a DNN trace replay, callgrind). A thread that must wait
-/// sleeps on a futex: no spinning.
+/// A heap's lock: one compare-and-swap takes it, inline (std::mutex calls
+/// into libpthread for each: 13% more instructions in a DNN trace replay,
+/// callgrind), and a release store gives it back unless a thread waits. A
+/// thread that must wait marks the lock contended and sleeps on a futex (no
+/// spinning); the unlock that finds the mark clears it with an exchange and
+/// wakes one sleeper. The store is a plain move on x86, where the exchange
+/// on every unlock was a locked instruction: 4-6 ns of the 52-58 ns per
+/// alloc+free pair of a MiniMalloc or DNN trace replay with nothing written,
+/// on a Xeon. The store may overwrite a mark set after the unlock read the
+/// lock, and that sleeper then misses its wake: every sleep is bounded by
+/// SleepNs, after which the waiter tries again. Mutual exclusion never rests
+/// on the wake.
 class HeapMutex {
 public:
   bool try_lock() {
@@ -69,9 +77,13 @@ public:
       lockSlow();
   }
   void unlock() {
-    if (State.exchange(0, std::memory_order_release) == 2)
+    if (State.load(std::memory_order_relaxed) == 1)
+      State.store(0, std::memory_order_release);
+    else if (State.exchange(0, std::memory_order_release) == 2)
       wake();
   }
+  /// The longest a waiter sleeps before it looks at the lock again.
+  static constexpr long SleepNs = 100'000;
 
 private:
   void lockSlow();
