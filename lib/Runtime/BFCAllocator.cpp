@@ -12,6 +12,7 @@
 #include "BFCHeap.h"
 #include "Internal.h"
 #include "ThreadCache.h"
+#include "ThreadHome.h"
 
 #include <algorithm>
 #include <cinttypes>
@@ -29,50 +30,6 @@ using namespace memplan::rt;
 
 namespace {
 
-/// Home numbers of ended threads, lowest last taken first: a new thread
-/// takes the home (and the warm, committed memory) of one that ended. Fresh
-/// numbers gave every short-lived thread a cold heap: a benchmark's worker
-/// threads, new each run, faulted in a heap's worth of pages each time (2.5x
-/// the page faults of TF-BFC on tensor-mix at 2 threads). Never destroyed:
-/// threads may end during static destruction.
-struct FreeHomes {
-  std::mutex Lock;
-  std::vector<unsigned> Numbers;
-};
-FreeHomes &freeHomes() {
-  static FreeHomes *F = new FreeHomes;
-  return *F;
-}
-std::atomic<unsigned> NextThreadNumber{0};
-
-/// Each thread's home heap index (modulo the number of heaps): threads are
-/// numbered as they first allocate, so concurrent threads start apart. A
-/// thread that moves home keeps its number, and gives the number back when
-/// it ends: given back, the heap it moved to could name the home of a live
-/// thread, and two new threads could take one number (the runtime's tests
-/// saw three live threads all start on one heap of two).
-struct ThreadHome {
-  unsigned Number;
-  unsigned Index;
-  unsigned Contended = 0; // allocations in a row that found home busy
-  ThreadHome() {
-    FreeHomes &F = freeHomes();
-    std::lock_guard<std::mutex> L(F.Lock);
-    if (F.Numbers.empty()) {
-      Number = NextThreadNumber.fetch_add(1, std::memory_order_relaxed);
-    } else {
-      auto Min = std::min_element(F.Numbers.begin(), F.Numbers.end());
-      Number = *Min;
-      F.Numbers.erase(Min);
-    }
-    Index = Number;
-  }
-  ~ThreadHome() {
-    FreeHomes &F = freeHomes();
-    std::lock_guard<std::mutex> L(F.Lock);
-    F.Numbers.push_back(Number);
-  }
-};
 ThreadHome &threadHome() {
   thread_local ThreadHome H;
   return H;
