@@ -1,10 +1,10 @@
 //===- HeapMutexTest.cpp - A heap's lock under contention -----------------===//
 //
-// More threads than cores take one HeapMutex in turn and write a plain
-// counter under it: any overlap loses increments (and ThreadSanitizer, in
-// `make check-tsan`, reports the race). Waiters sleep on the futex, and the
-// unlock's plain store may miss a wake; the bounded sleep lets every thread
-// finish regardless. No timing assertions.
+// Eight threads (more than the 2 cores CI has) take one HeapMutex in turn
+// and write a plain counter under it: any overlap loses increments (and
+// ThreadSanitizer, in `make check-tsan`, reports the race). Waiters sleep on
+// the futex, and the unlock's plain store may miss a wake; the bounded sleep
+// lets every thread finish regardless. No timing assertions.
 //
 //===----------------------------------------------------------------------===//
 
