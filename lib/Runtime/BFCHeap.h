@@ -161,6 +161,9 @@ public:
   /// before the last pass but one): a block freed and reused in a loop never
   /// pays a purge and a fault per round.
   uint64_t purgeOldestLocked(uint64_t Want, int32_t Keep, bool AnyAge);
+  /// The committed pages of free chunks (not \p Keep's), highest first,
+  /// until \p Want bytes are purged (what a frag cap asks).
+  uint64_t purgeTopLocked(uint64_t Want, int32_t Keep);
   uint64_t cachedBytesLocked() const { return CachedBytes; }
   uint64_t allocatedSizeLocked(const void *Ptr) const;
   uint64_t largestFreeChunkLocked() const;
@@ -255,7 +258,9 @@ private:
   uint64_t purgeAged(uint64_t Now);
   void recommit(Chunk &C);
   void makeRoom(uint64_t Bytes, Handle Keep);
-  uint64_t purgeChunk(Region &R, Chunk &C);
+  /// Purges the committed whole pages of free chunk \p C, from its end
+  /// down, until \p Want bytes are purged; gives the bytes.
+  uint64_t purgeChunk(Region &R, Chunk &C, uint64_t Want = UINT64_MAX);
   void insertIntoBin(Handle H);
   void removeFromBin(Handle H);
   Handle findChunk(uint64_t Rounded, uint64_t Align) const;

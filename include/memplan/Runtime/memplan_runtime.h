@@ -107,9 +107,10 @@ typedef struct memplan_rt_options {
   uint64_t thread_cache;
   /* 0: none (the default). At least 1: a heap whose growth, or whose reuse
      of purged pages, would make its committed bytes pass frag_cap times the
-     peak of its bytes in use first purges its free pages, the oldest first,
-     whatever their age (as far as whole free pages allow). Compact, not
-     fast: every purged page reused faults back in (bench/runtime/run.sh's
+     peak of its bytes in use first purges free pages, the highest first
+     and only as many as that takes, whatever their age (as far as whole
+     free pages allow). Compact, not fast: every purged page reused faults
+     back in (bench/runtime/run.sh's
      memplan-cap column, and the README's runtime numbers). Needs purging
      (decommit, VIRTUAL source, no limit). Global allocator:
      MEMPLAN_RT_FRAG_CAP. */

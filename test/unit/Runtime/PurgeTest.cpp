@@ -432,6 +432,64 @@ TEST(RuntimePurge, FragCapHoldsCommittedBytesWithinTheCap) {
   EXPECT_EQ(PurgedFree, 0u);
 }
 
+// The cap purges the highest free pages, and only as many as it must: best
+// fit places the next blocks low, where the pages stay committed. Two 1 MiB
+// holes, the lower one freed first; growth past the cap by less than a hole
+// purges the top of the upper hole only, and a 1 MiB block then takes the
+// lower hole without a fault. (Purging the oldest chunk whole took the lower
+// hole, and the next block there refaulted it.)
+TEST(RuntimePurge, FragCapPurgesTheHighestFreePagesAndNoMore) {
+  uint64_t Now = 1000 * Ms;
+  memplan_rt_options O = withClock(&Now, 10000, 0);
+  O.frag_cap = 1.3;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  std::vector<void *> Blocks, Guards;
+  for (int I = 0; I < 4; ++I) {
+    Blocks.push_back(A->allocate(MiB, 4096, nullptr));
+    ASSERT_NE(Blocks.back(), nullptr);
+    std::memset(Blocks.back(), 1, MiB);
+    Guards.push_back(A->allocate(256, 64, nullptr));
+  }
+  void *Low = Blocks[1], *High = Blocks[3];
+  ASSERT_EQ(A->deallocate(Low), MEMPLAN_RT_OK);
+  Now += 100 * Ms;
+  ASSERT_EQ(A->deallocate(High), MEMPLAN_RT_OK);
+  // 2 MiB in use, 4 MiB and the guards committed; 2.5 MiB more fits no hole.
+  memplan_rt_stats Before = A->stats();
+  ASSERT_EQ(Before.bytes_purged, 0u);
+  void *Big = A->allocate(5 * MiB / 2, 4096, nullptr);
+  ASSERT_NE(Big, nullptr);
+  memplan_rt_stats After = A->stats();
+  double Cap = 1.3 * double(After.peak_bytes_in_use);
+  EXPECT_LE(double(After.bytes_reserved), Cap);
+  // What passed the cap, in whole pages (the block's chunk may be a little
+  // larger than the request the cap counted): part of one hole.
+  uint64_t Page = sysconf(_SC_PAGESIZE);
+  double Over = double(After.bytes_reserved + After.bytes_purged) - Cap;
+  EXPECT_GT(Over, 0.0);
+  EXPECT_LT(double(After.bytes_purged), Over + 2.0 * double(Page));
+  EXPECT_LT(After.bytes_purged, MiB);
+  // From the top of the upper hole; the lower hole keeps every page.
+  uint64_t Gone = After.bytes_purged / Page;
+  char *HighEnd = static_cast<char *>(High) + MiB;
+  EXPECT_EQ(residentPages(HighEnd - Gone * Page, Gone * Page), 0u);
+  EXPECT_EQ(residentPages(High, MiB - Gone * Page), MiB / Page - Gone);
+  EXPECT_EQ(residentPages(Low, MiB), MiB / Page);
+  void *Again = A->allocate(MiB, 4096, nullptr);
+  EXPECT_EQ(Again, Low);
+  memplan_rt_stats Reused = A->stats();
+  EXPECT_EQ(Reused.bytes_reserved, After.bytes_reserved);
+  EXPECT_EQ(Reused.bytes_purged, After.bytes_purged);
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+  for (void *P : {Again, Big, Blocks[0], Blocks[2]})
+    EXPECT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  for (void *P : Guards)
+    EXPECT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+}
+
 TEST(RuntimePurge, FragCapOptionAndEnvironment) {
   memplan_rt_status S = MEMPLAN_RT_OK;
   for (double Bad : {0.5, -1.0, 1e9, std::nan("")}) {
