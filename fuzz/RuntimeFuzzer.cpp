@@ -3,9 +3,10 @@
 // Each input byte group is one op: allocate (size, alignment), free a live
 // block, free a bad pointer (interior or double), or release free regions
 // (or empty the size cache); options: source, limit, rounding, size cache,
-// decommit, heaps.
+// decommit, heaps, frag cap.
 // After every op the allocator's checkInvariants() must hold and live blocks
-// must keep their tags (no overlap, no clobbering).
+// must keep their tags, a byte per 4 KiB page and the last one (no overlap,
+// no clobbering, no page purged under them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -35,6 +36,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   O.cache = (Data[0] >> 2) & 1;    // the size cache
   O.decommit = (Data[0] >> 3) & 1; // free pages given back before growth
   O.arenas = 1 + ((Data[0] >> 4) & 3);
+  // A frag cap purges free pages (parts of chunks, the highest first)
+  // whenever growth or reuse would pass it: the tags below catch a purged
+  // page under a live block.
+  static const double Caps[] = {0, 1.0, 1.1, 1.5};
+  O.frag_cap = Caps[Data[0] >> 6];
   memplan_rt_status S;
   auto A = BFCAllocator::create(O, &S);
   if (!A)
@@ -54,7 +60,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
           fail("misaligned block");
         uint8_t Tag = Data[I + 2];
         if (Bytes) {
-          P[0] = static_cast<char>(Tag);
+          for (uint64_t Off = 0; Off < Bytes; Off += 4096)
+            P[Off] = static_cast<char>(Tag);
           P[Bytes - 1] = static_cast<char>(Tag);
         }
         auto Next = Live.lower_bound(P);
@@ -72,8 +79,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       std::advance(It, Arg % Live.size());
       char *P = It->first;
       auto [Bytes, Tag] = It->second;
-      if (Bytes && (static_cast<uint8_t>(P[0]) != Tag ||
-                    static_cast<uint8_t>(P[Bytes - 1]) != Tag))
+      bool Kept = !Bytes || static_cast<uint8_t>(P[Bytes - 1]) == Tag;
+      for (uint64_t Off = 0; Off < Bytes && Kept; Off += 4096)
+        Kept = static_cast<uint8_t>(P[Off]) == Tag;
+      if (!Kept)
         fail("a live block was clobbered");
       if (Op == 7 && Bytes > 64) {
         if (A->deallocate(P + 32) == MEMPLAN_RT_OK)

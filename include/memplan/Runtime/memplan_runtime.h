@@ -110,8 +110,9 @@ typedef struct memplan_rt_options {
      peak of its bytes in use first purges free pages, the highest first
      and only as many as that takes, whatever their age (as far as whole
      free pages allow). Compact, not fast: every purged page reused faults
-     back in (bench/runtime/run.sh's
-     memplan-cap column, and the README's runtime numbers). Needs purging
+     back in (bench/runtime/run.sh's memplan-cap column, and the README's
+     runtime numbers). Blocks held in thread caches count as in use here,
+     so with thread_cache the cap holds less tightly. Needs purging
      (decommit, VIRTUAL source, no limit). Global allocator:
      MEMPLAN_RT_FRAG_CAP. */
   double frag_cap;
