@@ -14,9 +14,9 @@
 // from a fresh allocator where one can be made (memplan, BFC; malloc stays
 // as the last trace left it), then every thread replays untimed (5 times,
 // or for 0.1 s). (Timed on the heap the traces before had grown, a memplan
-// with a frag cap sized by an earlier, larger peak never purged: the DNN
-// trace took 83 ns per pair at frag 1.10 in the run.sh table, against
-// 146-168 ns run alone.) Untimed, in a forked child each: one replay with 1
+// with a frag cap sized by an earlier, larger peak never purged: the run.sh
+// table showed the DNN trace at frag 1.10 in the time of no cap at all, half
+// its time run alone.) Untimed, in a forked child each: one replay with 1
 // thread and one with 2 threads that track peak reserved bytes against peak
 // live bytes ("frag") and the peak RSS above the child's start. memplan runs
 // with the defaults lowered code gets (MEMPLAN_RT_* apply). No assertions on
