@@ -171,11 +171,13 @@ uint64_t BFCHeap::purgeOldestLocked(uint64_t Want, Handle Keep, bool AnyAge) {
     std::stable_sort(Idle.begin(), Idle.end(), [&](Handle X, Handle Y) {
       return passesSince(Chunks[X]) > passesSince(Chunks[Y]);
     });
+  // The last chunk only in part, from its top (purgeChunk keeps the rest
+  // purgeable): a growth 1 MiB past the peak once purged a whole idle 2 MiB
+  // chunk, all of which a reuse then faulted back.
   uint64_t Bytes = 0;
   for (size_t I = 0; I < Idle.size() && Bytes < Want; ++I) {
     Chunk &C = Chunks[Idle[I]];
-    Bytes += purgeChunk(*regionFor(C.Ptr), C);
-    C.Purgeable = false;
+    Bytes += purgeChunk(*regionFor(C.Ptr), C, Want - Bytes);
   }
   return Bytes;
 }
