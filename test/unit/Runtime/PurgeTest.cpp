@@ -365,6 +365,15 @@ TEST(RuntimePurge, FragmentationStaysAShareWhenPagesArePurged) {
 
 namespace {
 
+/// One heap under \p Cap (0: none) whose clock (\p Now) the test moves; a
+/// 10 s delay, so that only the cap purges.
+std::unique_ptr<BFCAllocator> cappedAllocator(uint64_t *Now, double Cap) {
+  memplan_rt_options O = withClock(Now, 10000, 0);
+  O.frag_cap = Cap;
+  memplan_rt_status S;
+  return BFCAllocator::create(O, &S);
+}
+
 /// Eight 1 MiB blocks with guards between them; every other one freed (4 MiB
 /// of committed holes); four 1.5 MiB blocks that fit no hole (the heap
 /// grows); those freed and four 1 MiB blocks placed in the holes (best fit:
@@ -373,10 +382,7 @@ namespace {
 /// and after the reuse of the holes.
 std::pair<double, double> capRun(double Cap, uint64_t *Purged) {
   uint64_t Now = 1000 * Ms;
-  memplan_rt_options O = withClock(&Now, 10000, 0);
-  O.frag_cap = Cap;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = cappedAllocator(&Now, Cap);
   EXPECT_TRUE(A);
   if (!A)
     return {0, 0};
@@ -444,10 +450,7 @@ TEST(RuntimePurge, FragCapHoldsCommittedBytesWithinTheCap) {
 // hole, and the next block there refaulted it.)
 TEST(RuntimePurge, FragCapPurgesTheHighestFreePagesAndNoMore) {
   uint64_t Now = 1000 * Ms;
-  memplan_rt_options O = withClock(&Now, 10000, 0);
-  O.frag_cap = 1.3;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = cappedAllocator(&Now, 1.3);
   ASSERT_TRUE(A);
   std::vector<void *> Blocks, Guards;
   for (int I = 0; I < 4; ++I) {
