@@ -67,9 +67,9 @@ void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
 // The highest free pages first, and no more than asked: best fit places
 // blocks low (the lowest address of the best size), so pages purged at the
 // top are the least likely to be wanted again. Under a 1.10 cap, the DNN
-// trace of bench/runtime took 126 ns per alloc+free pair when the oldest
-// free chunks went whole, 84-88 ns now (78 without a cap); simulated, the
-// old way refaulted 2.5x the pages per replay in 16x the madvise calls.
+// trace took 126 ns per alloc+free pair in run.sh's memplan-cap column when
+// the oldest free chunks went whole, 86 now (84 without a cap); simulated,
+// the old way refaulted 2.5x the pages per replay in 16x the madvise calls.
 uint64_t BFCHeap::purgeTopLocked(uint64_t Want, Handle Keep) {
   std::vector<Handle> Free =
       purgeableChunks([&](Handle H) { return H != Keep; });
@@ -172,8 +172,8 @@ uint64_t BFCHeap::purgeOldestLocked(uint64_t Want, Handle Keep, bool AnyAge) {
       return passesSince(Chunks[X]) > passesSince(Chunks[Y]);
     });
   // The last chunk only in part, from its top (purgeChunk keeps the rest
-  // purgeable): a growth 1 MiB past the peak once purged a whole idle 2 MiB
-  // chunk, all of which a reuse then faulted back.
+  // purgeable): a growth 1 MiB past the peak purged a whole idle 2 MiB
+  // chunk (RuntimePurge.PeakPurgesOldestFirstOrAllWhenEager).
   uint64_t Bytes = 0;
   for (size_t I = 0; I < Idle.size() && Bytes < Want; ++I) {
     Chunk &C = Chunks[Idle[I]];
