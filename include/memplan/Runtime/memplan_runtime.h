@@ -84,8 +84,9 @@ typedef struct memplan_rt_options {
   /* Purge the pages of a free chunk once it has stayed free this long (on
      the heap's next alloc or free after that), and, when a heap must grow
      past the peak of committed bytes, the oldest free pages first (free for
-     an eighth of the delay at least: a page reused sooner is never purged).
-     Reusing purged pages purges nothing else. 0: eager, every free page of
+     an eighth of the delay at least: a page reused sooner is never purged),
+     only as many as the growth needs. Reusing purged pages purges nothing
+     else. 0: eager, every free page of
      every heap as soon as the committed bytes would pass their peak. Default
      1000 ms (MEMPLAN_RT_PURGE_DELAY_MS): five replays of bench/runtime's random
      mix with 2 threads purged (and faulted back) 304 MB at 100 ms and took
