@@ -19,8 +19,9 @@
 // its time run alone.) Untimed, in a forked child each: one replay with 1
 // thread and one with 2 threads that track peak reserved bytes against peak
 // live bytes ("frag") and the peak RSS above the child's start. memplan runs
-// with the defaults lowered code gets (MEMPLAN_RT_* apply). No assertions on
-// time.
+// with the defaults lowered code gets (MEMPLAN_RT_* apply), and counts what
+// its purges gave back per timed replay (purged_per_replay). No assertions
+// on time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +78,11 @@ void resetAllocator() {
   Current = Fresh();
 }
 uint64_t reservedBytes() { return memplan_rt_bytes_reserved(Current); }
+uint64_t purgedBytes() {
+  memplan_rt_stats S;
+  memplan_rt_get_stats(Current, &S);
+  return S.bytes_purged;
+}
 #elif defined(MEMPLAN_BENCH_TFBFC)
 const char *Name = "tfbfc";
 tfbfc::BFC *Current = new tfbfc::BFC();
@@ -149,6 +155,10 @@ uint64_t reservedBytes() {
   struct mallinfo2 M = mallinfo2();
   return M.arena + M.hblkhd;
 }
+#endif
+
+#if !defined(MEMPLAN_BENCH_MEMPLAN)
+uint64_t purgedBytes() { return 0; } // only memplan purges and counts it
 #endif
 
 //===-- Traces ------------------------------------------------------------===//
@@ -483,12 +493,17 @@ int main(int Argc, char **Argv) {
                                 std::chrono::milliseconds(100))
                 replay(T, Slots);
             // Each thread times its own replays; kAvgThreads averages them.
+            uint64_t Purged = purgedBytes();
             auto Start = std::chrono::steady_clock::now();
             for (auto _ : St)
               replay(T, Slots);
             double Ns = std::chrono::duration<double, std::nano>(
                             std::chrono::steady_clock::now() - Start)
                             .count();
+            // What the timed replays purged (all threads; memplan only).
+            St.counters["purged_per_replay"] = benchmark::Counter(
+                double(purgedBytes() - Purged) / double(St.iterations()),
+                benchmark::Counter::kAvgThreads);
             St.counters["ns_per_pair"] = benchmark::Counter(
                 Ns / (double(Pairs) * double(St.iterations())),
                 benchmark::Counter::kAvgThreads);
