@@ -89,9 +89,9 @@ typedef struct memplan_rt_options {
      else. 0: eager, every free page of
      every heap as soon as the committed bytes would pass their peak. Default
      1000 ms (MEMPLAN_RT_PURGE_DELAY_MS): bench/runtime's timed replays then
-     purge nothing, where at 10 ms its random mix with 2 threads purges (and
-     faults back) 31-45 MB per replay and takes 1.2-1.4x the time (the
-     UserGuide names the command). */
+     purge at most 100 bytes per replay, where at 10 ms its random mix with
+     2 threads purges (and faults back) 31-45 MB per replay and takes
+     1.2-1.4x the time (the UserGuide names the command). */
   uint64_t purge_delay_ms;
   /* The clock of purge_delay_ms, in nanoseconds (tests pass their own);
      NULL: CLOCK_MONOTONIC. Read once every 64 allocs and frees of a heap. */
