@@ -261,6 +261,8 @@ private:
   /// Purges the committed whole pages of free chunk \p C, from its end
   /// down, until \p Want bytes are purged; gives the bytes.
   uint64_t purgeChunk(Region &R, Chunk &C, uint64_t Want = UINT64_MAX);
+  /// purgeChunk on each of \p Order in turn until \p Want bytes are purged.
+  uint64_t purgeInTurn(const std::vector<Handle> &Order, uint64_t Want);
   void insertIntoBin(Handle H);
   void removeFromBin(Handle H);
   Handle findChunk(uint64_t Rounded, uint64_t Align) const;

@@ -75,9 +75,16 @@ uint64_t BFCHeap::purgeTopLocked(uint64_t Want, Handle Keep) {
       purgeableChunks([&](Handle H) { return H != Keep; });
   std::sort(Free.begin(), Free.end(),
             [&](Handle X, Handle Y) { return Chunks[X].Ptr > Chunks[Y].Ptr; });
+  return purgeInTurn(Free, Want);
+}
+
+// The last chunk only in part, from its top (purgeChunk keeps the rest
+// purgeable): a growth 1 MiB past the peak purged a whole idle 2 MiB chunk
+// (RuntimePurge.PeakPurgesOldestFirstOrAllWhenEager).
+uint64_t BFCHeap::purgeInTurn(const std::vector<Handle> &Order, uint64_t Want) {
   uint64_t Bytes = 0;
-  for (size_t I = 0; I < Free.size() && Bytes < Want; ++I) {
-    Chunk &C = Chunks[Free[I]];
+  for (size_t I = 0; I < Order.size() && Bytes < Want; ++I) {
+    Chunk &C = Chunks[Order[I]];
     Bytes += purgeChunk(*regionFor(C.Ptr), C, Want - Bytes);
   }
   return Bytes;
@@ -171,15 +178,7 @@ uint64_t BFCHeap::purgeOldestLocked(uint64_t Want, Handle Keep, bool AnyAge) {
     std::stable_sort(Idle.begin(), Idle.end(), [&](Handle X, Handle Y) {
       return passesSince(Chunks[X]) > passesSince(Chunks[Y]);
     });
-  // The last chunk only in part, from its top (purgeChunk keeps the rest
-  // purgeable): a growth 1 MiB past the peak purged a whole idle 2 MiB
-  // chunk (RuntimePurge.PeakPurgesOldestFirstOrAllWhenEager).
-  uint64_t Bytes = 0;
-  for (size_t I = 0; I < Idle.size() && Bytes < Want; ++I) {
-    Chunk &C = Chunks[Idle[I]];
-    Bytes += purgeChunk(*regionFor(C.Ptr), C, Want - Bytes);
-  }
-  return Bytes;
+  return purgeInTurn(Idle, Want);
 }
 
 // Every CheckEvery allocs and frees: the pages of chunks free for the delay

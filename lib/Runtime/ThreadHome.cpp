@@ -20,7 +20,7 @@ ThreadHome::ThreadHome() {
   FreeHomes &F = freeHomes();
   std::lock_guard<std::mutex> L(F.Lock);
   if (F.Numbers.empty()) {
-    Number = F.Next.fetch_add(1, std::memory_order_relaxed);
+    Number = F.Next++;
   } else {
     auto Min = std::min_element(F.Numbers.begin(), F.Numbers.end());
     Number = *Min;

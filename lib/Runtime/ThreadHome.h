@@ -9,7 +9,6 @@
 #ifndef MEMPLAN_LIB_RUNTIME_THREADHOME_H
 #define MEMPLAN_LIB_RUNTIME_THREADHOME_H
 
-#include <atomic>
 #include <mutex>
 #include <vector>
 
@@ -24,7 +23,7 @@ namespace memplan::rt {
 struct FreeHomes {
   std::mutex Lock;
   std::vector<unsigned> Numbers;
-  std::atomic<unsigned> Next{0}; // the first number never handed out
+  unsigned Next = 0; // the first number never handed out
 };
 FreeHomes &freeHomes();
 
