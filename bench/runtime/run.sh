@@ -11,7 +11,9 @@
 # (keep traces whose name contains it), BY_TRACE=1, TC (the memplan-tc
 # column: memplan with MEMPLAN_RT_THREAD_CACHE=$TC, default 1M; 0: no
 # column), CAP (the memplan-cap column: MEMPLAN_RT_FRAG_CAP=$CAP, default
-# 1.10; 0: no column), MEMPLAN_BENCH_TOUCH=lines (write every cache line of
+# 1.10; 0: no column), TCCAP (the memplan-tc-cap column: thread caches of
+# $TCCAP under the same cap, default 256K; 0: no column),
+# MEMPLAN_BENCH_TOUCH=lines (write every cache line of
 # a block, not a byte per page: 64x slower; TraceReplay.cpp's touch() says
 # why) or none (write nothing: the allocators' own time).
 set -euo pipefail
@@ -45,6 +47,12 @@ CAP=${CAP:-1.10}
 if [ "$CAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
   all+=(memplan-cap)
 fi
+# memplan-tc-cap: both, compact and faster than the cap alone where blocks
+# are reused at their sizes (the DNN trace).
+TCCAP=${TCCAP:-256K}
+if [ "$CAP" != 0 ] && [ "$TCCAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
+  all+=(memplan-tc-cap)
+fi
 declare -A failed=()
 for ((r = 1; r <= ${REPS:-5}; r++)); do
   for a in "${all[@]}"; do
@@ -55,6 +63,7 @@ for ((r = 1; r <= ${REPS:-5}; r++)); do
     bin=$a envs=()
     [ "$a" = memplan-tc ] && bin=memplan envs=(MEMPLAN_RT_THREAD_CACHE="$TC")
     [ "$a" = memplan-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP")
+    [ "$a" = memplan-tc-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_THREAD_CACHE="$TCCAP")
     if ! env "${envs[@]}" "$BUILD/bin/memplan-bench-runtime-$bin" --benchmark_min_time="${MIN_TIME:-0.05}" \
         --benchmark_repetitions=1 --benchmark_format=json \
         --benchmark_out="$OUT/$a.$r.json" --benchmark_out_format=json "$@" \
@@ -111,13 +120,13 @@ print("ns per alloc+free pair: median of the rounds, geomean over the family's"
       " (MiB), medians over the family. glibc, jemalloc and mimalloc count what"
       " they held before the replay as nothing, so their frag may be under 1"
       " (nan: no growth); compare RSS")
-print(f"{'family':12}{'n':>4} {'allocator':10}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}"
+print(f"{'family':12}{'n':>4} {'allocator':14}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}"
       f"{'RSS 1t':>9}{'RSS 2t':>9}")
 for f in sorted(fams):
     ts = fams[f]
     for a in allocs:
         g = lambda k: [rows[t].get(a, {}).get(k) for t in ts]
-        print(f"{f:12}{len(ts):4} {a:10}{gmean(g('t1')):9.1f}{gmean(g('t2')):9.1f}"
+        print(f"{f:12}{len(ts):4} {a:14}{gmean(g('t1')):9.1f}{gmean(g('t2')):9.1f}"
               f"{med(g('f1')):9.3f}{med(g('f2')):9.3f}{med(g('r1')):9.1f}{med(g('r2')):9.1f}")
     if "memplan" in allocs:
         parts = []
@@ -173,13 +182,25 @@ if "memplan" in allocs:
               f"{ct:.0f} ns = {ct / bt:.2f}x BFC's time, frag {fam('dnn', 'memplan-cap', 'f1', med):.3f}; "
               f"2 threads {c2:.0f} ns = {c2 / it:.2f}x mimalloc's, frag "
               f"{fam('dnn', 'memplan-cap', 'f2', med):.3f})")
+    if "memplan-tc-cap" in allocs and "dnn" in fams and "tfbfc" in allocs and "mimalloc" in allocs:
+        # The DNN goals, met or not with both options on.
+        env = (f"MEMPLAN_RT_THREAD_CACHE={os.environ.get('TCCAP', '256K')} "
+               f"MEMPLAN_RT_FRAG_CAP={os.environ.get('CAP', '1.10')}")
+        ct, bt = fam("dnn", "memplan-tc-cap", "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
+        f1 = fam("dnn", "memplan-tc-cap", "f1", med)
+        goal(f"DNN, 1 thread, memplan-tc-cap ({env}): {ct:.0f} ns = {ct / bt:.2f}x BFC's "
+             f"(<= 0.6x), frag {f1:.3f} (<= 1.10)", ct <= 0.6 * bt and f1 <= 1.10)
+        c2, it = fam("dnn", "memplan-tc-cap", "t2", gmean), fam("dnn", "mimalloc", "t2", gmean)
+        f2 = fam("dnn", "memplan-tc-cap", "f2", med)
+        goal(f"DNN, 2 threads, memplan-tc-cap: {c2:.0f} ns <= mimalloc's {it:.0f}, "
+             f"frag {f2:.3f} (<= 1.15)", c2 <= it and f2 <= 1.15)
     print("  the purge returns a freed peak: unit test RuntimePurge.FreedPeakGoesBackAfterTheDelay"
           " (committed bytes and mincore)")
     print()
 
 if os.environ.get("BY_TRACE") == "1":
-    # Short names: the three memplan columns apart.
-    short = {"memplan-tc": "mp-tc", "memplan-cap": "mp-cap"}
+    # Short names: the four memplan columns apart.
+    short = {"memplan-tc": "mp-tc", "memplan-cap": "mp-cap", "memplan-tc-cap": "mp-tcc"}
     lab = lambda a, n: short.get(a, a)[:n]
     hdr = f"{'trace':44}" + "".join(f"{lab(a, 7)+' 1t':>11}{lab(a, 7)+' 2t':>11}" for a in allocs) \
         + "".join(f"{lab(a, 6)+' f1':>10}{lab(a, 6)+' f2':>10}" for a in allocs)

@@ -114,6 +114,8 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     for (auto &H : A->Heaps)
       H->enableThreadCache(
           std::min<uint64_t>(A->ThreadCacheBytes, 4096 * Opts.rounding));
+    BFCAllocator *Raw = A.get();
+    A->Shared->ThreadCached = [Raw] { return Raw->threadCachedBytes(); };
   }
   size_t Count = A->Heaps.size();
   A->HeapMask = (Count & (Count - 1)) == 0 ? Count - 1 : 0;

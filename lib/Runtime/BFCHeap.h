@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -45,6 +46,12 @@ struct SharedCounters {
   }
   /// Every heap of the allocator, for purging the others when one grows.
   std::vector<class BFCHeap *> Heaps;
+  /// With a frag cap: the peak of the bytes in use over all heaps, less the
+  /// blocks thread caches hold, as far as the cap's checks have seen it (a
+  /// lower bound: the cap never holds more loosely than it says).
+  std::atomic<uint64_t> PeakInUse{0};
+  /// The bytes thread caches hold (unset without thread caches).
+  std::function<uint64_t()> ThreadCached;
   /// Counts \p Bytes as reserved unless that would pass the limit.
   bool tryReserve(uint64_t Bytes);
   void unreserve(uint64_t Bytes) {
@@ -175,6 +182,11 @@ public:
   size_t numRegionsLocked() const { return Regions.size(); }
 
   alignas(64) mutable HeapMutex Mu;
+
+private:
+  /// Stats.bytes_in_use, for the other heaps' frag cap checks (kept only
+  /// with a cap), on the lock's line: written under the lock.
+  std::atomic<uint64_t> InUseShared{0};
 
 private:
   using Handle = int32_t;
@@ -348,6 +360,10 @@ private:
   /// more bytes in use, free pages (not \p Keep's) go back until the
   /// committed bytes stay within the cap.
   void holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep);
+  void shareInUse() {
+    if (FragCap)
+      InUseShared.store(Stats.bytes_in_use, std::memory_order_relaxed);
+  }
   static constexpr uint64_t PurgeMin = 4096;
   /// Delayed purging: the clock is read every CheckEvery allocs and frees.
   uint64_t DelayNs = 0; // 0: eager (or no purging)

@@ -301,6 +301,7 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
       Stats.bytes_in_use += Pad;
       Stats.peak_bytes_in_use =
           std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use);
+      shareInUse();
     } else {
       insertIntoBin(Lead);
     }
@@ -326,6 +327,7 @@ void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
   Stats.bytes_in_use += C.Size;
   Stats.peak_bytes_in_use =
       std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use);
+  shareInUse();
   Stats.requested_bytes_in_use += Bytes;
   Stats.peak_requested_bytes_in_use =
       std::max(Stats.peak_requested_bytes_in_use, Stats.requested_bytes_in_use);
@@ -377,6 +379,7 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
         {Shared->TraceSeq++, C.AllocId, false, C.Ptr, C.Size, C.Requested});
   ++Stats.num_frees;
   Stats.bytes_in_use -= C.Size;
+  shareInUse();
   Stats.requested_bytes_in_use -= C.Requested;
   C.Requested = 0;
   // A chunk of a common size waits in the cache for the next request of its

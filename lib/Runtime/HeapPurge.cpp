@@ -26,10 +26,19 @@ void BFCHeap::recommit(Chunk &C) {
     return;
   uint64_t First = (C.Ptr - R->Base) / Page;
   uint64_t Last = (C.Ptr + C.Size - 1 - R->Base) / Page;
-  uint64_t Pages = 0;
+  // Each run of purged pages faults back in one call (Sub->prefault), not
+  // a fault per page at the first touch: under a 1.10 cap the DNN trace
+  // took 2-4 ns less per alloc+free pair (83 against 85-86 ns, 3 rounds).
+  uint64_t Pages = 0, RunFirst = 0, RunPages = 0;
+  auto EndRun = [&] {
+    if (RunPages)
+      Sub->prefault(R->Base + RunFirst * Page, RunPages * Page);
+    RunPages = 0;
+  };
   for (uint64_t P = First; P <= Last; ++P) {
     uint64_t &W = R->Gone[P / 64];
     if (!W) {
+      EndRun();
       P |= 63; // skip the word
       continue;
     }
@@ -37,8 +46,13 @@ void BFCHeap::recommit(Chunk &C) {
     if (W & Bit) {
       W &= ~Bit;
       ++Pages;
+      if (!RunPages++)
+        RunFirst = P;
+    } else {
+      EndRun();
     }
   }
+  EndRun();
   if (!Pages)
     return;
   uint64_t Bytes = Pages * Page;
@@ -55,13 +69,40 @@ void BFCHeap::recommit(Chunk &C) {
   Shared->tryReserve(Bytes); // no limit when purging: always succeeds
 }
 
-// The peak in use counts the block being placed.
+// The cap holds for the allocator, not for each heap: a heap within the
+// cap of its own peak may sit next to another's idle hole, twice the peak
+// in use over both (RuntimePurge.FragCapHoldsOverAllHeaps). That peak is
+// seen here only: the heaps' bytes in use now (the block being placed
+// counted), less those the thread caches hold (free to the program: with
+// them counted, a DNN-shaped trace reached 1.15x its peak under a 1.10
+// cap); without thread caches, at least this heap's own peak. A lower
+// bound, so the cap holds at least as tightly as it says.
 void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
-  uint64_t Peak = std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use + InUse);
-  double Cap = double(Peak) * FragCap;
-  uint64_t After = Stats.bytes_reserved + Bytes;
-  if (double(After) > Cap)
-    purgeTopLocked(After - static_cast<uint64_t>(Cap), Keep);
+  uint64_t Now = InUse;
+  for (BFCHeap *H : Shared->Heaps)
+    Now += H == this ? Stats.bytes_in_use
+                     : H->InUseShared.load(std::memory_order_relaxed);
+  if (Shared->ThreadCached)
+    Now -= std::min(Now, Shared->ThreadCached());
+  else
+    Now = std::max(Now, Stats.peak_bytes_in_use);
+  uint64_t Peak = Shared->PeakInUse.load(std::memory_order_relaxed);
+  while (Now > Peak && !Shared->PeakInUse.compare_exchange_weak(
+                           Peak, Now, std::memory_order_relaxed))
+    ;
+  double Cap = double(std::max(Peak, Now)) * FragCap;
+  uint64_t After = Shared->Reserved.load(std::memory_order_relaxed) + Bytes;
+  if (double(After) <= Cap)
+    return;
+  uint64_t Want = After - static_cast<uint64_t>(Cap);
+  uint64_t Got = purgeTopLocked(Want, Keep);
+  // Then the other heaps' free pages, where their lock is free (try_lock:
+  // never waits).
+  for (BFCHeap *O : Shared->Heaps)
+    if (Got < Want && O != this && O->Mu.try_lock()) {
+      Got += O->purgeTopLocked(Want - Got, None);
+      O->Mu.unlock();
+    }
 }
 
 // The highest free pages first, and no more than asked: best fit places

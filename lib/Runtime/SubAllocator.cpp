@@ -4,6 +4,7 @@
 #include "Internal.h"
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdint>
 #include <cstdlib>
 #include <new>
@@ -121,6 +122,13 @@ public:
   bool decommit(void *Ptr, size_t Bytes) override {
     return madvise(Ptr, Bytes, MADV_DONTNEED) == 0;
   }
+  void prefault(void *Ptr, size_t Bytes) override {
+#ifdef MADV_POPULATE_WRITE
+    if (CanPopulate && madvise(Ptr, Bytes, MADV_POPULATE_WRITE) != 0 &&
+        errno == EINVAL)
+      CanPopulate = false; // a kernel before 5.14: the touch faults them in
+#endif
+  }
   char *nextAddress() const override { return Top; }
   std::pair<const char *, const char *> range() const override {
     return {Base, Base + Size};
@@ -135,6 +143,7 @@ private:
   char *Top;
   size_t Page;
   std::vector<std::pair<char *, char *>> Holes;
+  bool CanPopulate = true;
 };
 
 } // namespace

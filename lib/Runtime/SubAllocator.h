@@ -36,6 +36,10 @@ public:
   /// back to the system while keeping the range usable: the next touch
   /// gets zeroed pages. False when the source cannot.
   virtual bool decommit(void *Ptr, size_t Bytes) { return false; }
+  /// Faults in the pages of [Ptr, Ptr + Bytes) (page-aligned, inside a
+  /// block) that decommit gave back, in one call rather than one fault per
+  /// page at the first touch. A hint: may do nothing.
+  virtual void prefault(void *Ptr, size_t Bytes) {}
   /// The address range every block lies in, fixed for the source's life;
   /// {null, null} when blocks may come from anywhere.
   virtual std::pair<const char *, const char *> range() const {

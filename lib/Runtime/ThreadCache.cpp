@@ -105,6 +105,16 @@ void BFCAllocator::detachThreadCache(ThreadCache &T) {
   T.Owner.store(nullptr, std::memory_order_release);
 }
 
+// Caches->Lock is innermost: a heap's frag cap check calls this under the
+// heap's lock.
+uint64_t BFCAllocator::threadCachedBytes() const {
+  std::lock_guard<std::mutex> L(Caches->Lock);
+  uint64_t Bytes = 0;
+  for (const ThreadCache *T : Caches->Attached)
+    Bytes += T->Held.load(std::memory_order_relaxed);
+  return Bytes;
+}
+
 // Each block goes back under its heap's lock, with the counters it moves
 // from the cache to the heap, so that stats() (every heap locked) sees it
 // on one side only.

@@ -124,6 +124,8 @@ private:
   /// a purge asked for it since.
   ThreadCache &readyThreadCache();
   void detachThreadCache(ThreadCache &T);
+  /// The bytes every thread cache holds now.
+  uint64_t threadCachedBytes() const;
   friend struct ThreadCache;
   void fail(AllocResult &R, memplan_rt_status S);
 

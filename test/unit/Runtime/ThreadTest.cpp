@@ -174,6 +174,72 @@ TEST(RuntimeThreads, ManyThreadsSharedPoolWithStatsAndDump) {
   EXPECT_NE(Json.find("\"heaps\":3"), std::string::npos);
 }
 
+// A frag cap with thread caches, under cross-thread frees: a heap's growth
+// or reuse of purged pages purges free pages of the other heaps and sums
+// the heaps' bytes in use and the caches' bytes. No page under a live block
+// may go (a byte of each page is tagged), and every heap's structure holds.
+TEST(RuntimeThreads, FragCapPurgesOtherHeapsUnderCrossThreadFrees) {
+  memplan_rt_options O = withHeaps(3);
+  O.frag_cap = 1.05;
+  O.thread_cache = 64 << 10;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  struct Block {
+    char *P;
+    uint64_t N;
+    char Tag;
+  };
+  std::mutex PoolMu;
+  std::vector<Block> Pool;
+  auto Work = [&](unsigned Seed) {
+    std::mt19937 Rng(Seed);
+    for (int I = 0; I < 3000; ++I) {
+      if (Rng() % 2) {
+        uint64_t N = 1 + Rng() % (Rng() % 4 ? 8000 : 300000);
+        char *P = static_cast<char *>(A->allocate(N, 64, nullptr));
+        ASSERT_NE(P, nullptr);
+        char Tag = static_cast<char>(1 + Rng() % 255);
+        for (uint64_t Off = 0; Off < N; Off += 4096)
+          P[Off] = Tag;
+        P[N - 1] = Tag;
+        std::lock_guard<std::mutex> L(PoolMu);
+        Pool.push_back({P, N, Tag});
+        continue;
+      }
+      Block B{nullptr, 0, 0};
+      {
+        std::lock_guard<std::mutex> L(PoolMu);
+        if (Pool.empty())
+          continue;
+        size_t K = Rng() % Pool.size();
+        B = Pool[K];
+        Pool[K] = Pool.back();
+        Pool.pop_back();
+      }
+      for (uint64_t Off = 0; Off < B.N; Off += 4096)
+        if (B.P[Off] != B.Tag)
+          ADD_FAILURE() << "a page under a live block was purged";
+      if (B.P[B.N - 1] != B.Tag)
+        ADD_FAILURE() << "a live block was clobbered";
+      EXPECT_EQ(A->deallocate(B.P), MEMPLAN_RT_OK);
+    }
+  };
+  std::vector<std::thread> Ts;
+  for (unsigned T = 0; T < 4; ++T)
+    Ts.emplace_back(Work, T + 20);
+  for (auto &T : Ts)
+    T.join();
+  for (const Block &B : Pool)
+    EXPECT_EQ(A->deallocate(B.P), MEMPLAN_RT_OK);
+  memplan_rt_stats St = A->stats();
+  EXPECT_EQ(St.bytes_in_use, 0u);
+  EXPECT_EQ(St.num_allocs, St.num_frees);
+  EXPECT_GT(St.bytes_purged, 0u); // the cap was at work
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+}
+
 TEST(RuntimeThreads, OneThreadUsesOneHeapAndFragIsPeakRatio) {
   memplan_rt_status S;
   auto A = BFCAllocator::create(withHeaps(4), &S);
