@@ -107,14 +107,15 @@ typedef struct memplan_rt_options {
      global allocator: MEMPLAN_RT_THREAD_CACHE). */
   uint64_t thread_cache;
   /* 0: none (the default). At least 1: a heap whose growth, or whose reuse
-     of purged pages, would make its committed bytes pass frag_cap times the
-     peak of its bytes in use first purges free pages, the highest first
-     and only as many as that takes, whatever their age (as far as whole
-     free pages allow). Compact, not fast: every purged page reused faults
-     back in (bench/runtime/run.sh's memplan-cap column, and the README's
-     runtime numbers). Blocks held in thread caches count as in use here,
-     so with thread_cache the cap holds less tightly. Needs purging
-     (decommit, VIRTUAL source, no limit). Global allocator:
+     of purged pages, would make the allocator's committed bytes pass
+     frag_cap times the peak of its bytes in use (over all heaps, as the
+     cap's checks see it; blocks held in thread caches are free) first
+     purges free pages, its own and then other heaps' whose lock is free,
+     the highest first and only as many as that takes, whatever their age
+     (as far as whole free pages allow). Compact, not fast: every purged
+     page reused faults back in (bench/runtime/run.sh's memplan-cap and
+     memplan-tc-cap columns, and the README's runtime numbers). Needs
+     purging (decommit, VIRTUAL source, no limit). Global allocator:
      MEMPLAN_RT_FRAG_CAP. */
   double frag_cap;
 } memplan_rt_options;
