@@ -3,7 +3,7 @@
 // Each input byte group is one op: allocate (size, alignment), free a live
 // block, free a bad pointer (interior or double), or release free regions
 // (or empty the size cache); options: source, limit, rounding, size cache,
-// decommit, heaps, frag cap.
+// decommit, heaps, frag cap, thread caches.
 // After every op the allocator's checkInvariants() must hold and live blocks
 // must keep their tags, a byte per 4 KiB page and the last one (no overlap,
 // no clobbering, no page purged under them).
@@ -41,6 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // page under a live block.
   static const double Caps[] = {0, 1.0, 1.1, 1.5};
   O.frag_cap = Caps[Data[0] >> 6];
+  // Thread caches: freed blocks held unmerged, counted free by the cap.
+  O.thread_cache = (Data[1] >> 7) ? (64 << 10) : 0;
   memplan_rt_status S;
   auto A = BFCAllocator::create(O, &S);
   if (!A)

@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <random>
 #include <sys/mman.h>
@@ -61,6 +62,36 @@ uint64_t residentPages(void *P, uint64_t Bytes) {
 void runSmall(BFCAllocator &A, int Pairs) {
   for (int I = 0; I < Pairs; ++I)
     ASSERT_EQ(A.deallocate(A.allocate(256, 64, nullptr)), MEMPLAN_RT_OK);
+}
+
+/// Runs \p Work once, on a thread whose heap is not that of \p Mine (a block
+/// of the calling thread): three threads live at once take heaps in turn (an
+/// ended thread's home goes to the next new thread), and each heap reserves
+/// its own address range (64 GiB apart), so a probe block 1 GiB or more from
+/// Mine is on another heap. False if no thread landed there.
+bool onAnotherHeap(BFCAllocator &A, const char *Mine,
+                   const std::function<void()> &Work) {
+  bool Done = false;
+  std::mutex Lock;
+  std::atomic<int> Started{0};
+  std::vector<std::thread> Ts;
+  for (int I = 0; I < 3; ++I)
+    Ts.emplace_back([&] {
+      ++Started;
+      while (Started.load() < 3) // all three live at once
+        std::this_thread::yield();
+      char *Probe = static_cast<char *>(A.allocate(256, 64, nullptr));
+      uint64_t Dist = Probe > Mine ? Probe - Mine : Mine - Probe;
+      std::lock_guard<std::mutex> L(Lock);
+      if (!Done && Probe && Dist >= (uint64_t(1) << 30)) {
+        Work();
+        Done = true;
+      }
+      EXPECT_EQ(A.deallocate(Probe), MEMPLAN_RT_OK);
+    });
+  for (std::thread &T : Ts)
+    T.join();
+  return Done;
 }
 
 // A program that frees a large peak and then runs small gives the peak back
@@ -211,33 +242,14 @@ TEST(RuntimePurge, IdleHeapPurgedByTheOthers) {
   ASSERT_EQ(A->numHeaps(), 2u);
   char *Mine = static_cast<char *>(A->allocate(256, 64, nullptr));
   ASSERT_NE(Mine, nullptr);
-  // Live threads take heaps in turn (an ended thread's home goes to the
-  // next new thread, so these three live at once); each heap reserves its
-  // own address range (64 GiB apart), so a block far from Mine is on the
-  // other heap. The first thread there allocates the peak and frees it.
+  // The peak, on the other heap, by a thread that then ends.
   char *Far = nullptr;
-  std::mutex FarLock;
-  std::atomic<int> Started{0};
-  std::vector<std::thread> Ts;
-  for (int I = 0; I < 3; ++I)
-    Ts.emplace_back([&] {
-      ++Started;
-      while (Started.load() < 3) // all three live at once
-        std::this_thread::yield();
-      std::lock_guard<std::mutex> L(FarLock);
-      if (Far)
-        return;
-      char *P = static_cast<char *>(A->allocate(64 * MiB, 64, nullptr));
-      ASSERT_NE(P, nullptr);
-      std::memset(P, 1, 64 * MiB);
-      uint64_t Dist = P > Mine ? P - Mine : Mine - P;
-      if (Dist >= (uint64_t(1) << 30))
-        Far = P;
-      ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
-    });
-  for (std::thread &T : Ts)
-    T.join();
-  ASSERT_NE(Far, nullptr) << "no thread landed on the other heap";
+  ASSERT_TRUE(onAnotherHeap(*A, Mine, [&] {
+    Far = static_cast<char *>(A->allocate(64 * MiB, 64, nullptr));
+    ASSERT_NE(Far, nullptr);
+    std::memset(Far, 1, 64 * MiB);
+    ASSERT_EQ(A->deallocate(Far), MEMPLAN_RT_OK);
+  })) << "no thread landed on the other heap";
   EXPECT_GE(A->stats().bytes_reserved, 64 * MiB);
   for (int T = 1; T <= 25; ++T) {
     Now += Ms;
@@ -552,33 +564,13 @@ TEST(RuntimePurge, FragCapHoldsOverAllHeaps) {
   std::memset(Hole, 1, 4 * MiB);
   ASSERT_EQ(A->deallocate(Hole), MEMPLAN_RT_OK);
   ASSERT_EQ(A->stats().bytes_purged, 0u);
-  // As in IdleHeapPurgedByTheOthers: three live threads, and the first on
-  // the other heap (a block 1 GiB or more from Mine) takes 4 MiB there.
+  // The other heap takes 4 MiB.
   char *Far = nullptr;
-  std::mutex FarLock;
-  std::atomic<int> Started{0};
-  std::vector<std::thread> Ts;
-  for (int I = 0; I < 3; ++I)
-    Ts.emplace_back([&] {
-      ++Started;
-      while (Started.load() < 3)
-        std::this_thread::yield();
-      char *Probe = static_cast<char *>(A->allocate(256, 64, nullptr));
-      ASSERT_NE(Probe, nullptr);
-      uint64_t Dist = Probe > Mine ? Probe - Mine : Mine - Probe;
-      {
-        std::lock_guard<std::mutex> L(FarLock);
-        if (!Far && Dist >= (uint64_t(1) << 30)) {
-          Far = static_cast<char *>(A->allocate(4 * MiB, 4096, nullptr));
-          ASSERT_NE(Far, nullptr);
-          std::memset(Far, 1, 4 * MiB);
-        }
-      }
-      ASSERT_EQ(A->deallocate(Probe), MEMPLAN_RT_OK);
-    });
-  for (std::thread &T : Ts)
-    T.join();
-  ASSERT_NE(Far, nullptr) << "no thread landed on the other heap";
+  ASSERT_TRUE(onAnotherHeap(*A, Mine, [&] {
+    Far = static_cast<char *>(A->allocate(4 * MiB, 4096, nullptr));
+    ASSERT_NE(Far, nullptr);
+    std::memset(Far, 1, 4 * MiB);
+  })) << "no thread landed on the other heap";
   // In use at most: one 4 MiB block at a time, and Mine and the probes,
   // each with the padding up to the next page (a 4 KiB-aligned block after
   // a small one leaves that padding with the small one).

@@ -57,6 +57,19 @@ struct Mailbox {
   }
 };
 
+/// Takes a random block out of a pool that threads share; false if empty.
+template <typename T>
+bool takeAny(std::mutex &Mu, std::vector<T> &Pool, std::mt19937 &Rng, T &Out) {
+  std::lock_guard<std::mutex> L(Mu);
+  if (Pool.empty())
+    return false;
+  size_t K = Rng() % Pool.size();
+  Out = Pool[K];
+  Pool[K] = Pool.back();
+  Pool.pop_back();
+  return true;
+}
+
 TEST(RuntimeThreads, BlocksFreedByAnotherThread) {
   memplan_rt_status S;
   auto A = BFCAllocator::create(withHeaps(4), &S);
@@ -128,15 +141,8 @@ TEST(RuntimeThreads, ManyThreadsSharedPoolWithStatsAndDump) {
         Pool.push_back({P, Tag});
       } else {
         std::pair<char *, uint8_t> B{nullptr, 0};
-        {
-          std::lock_guard<std::mutex> L(PoolMu);
-          if (Pool.empty())
-            continue;
-          size_t K = Rng() % Pool.size();
-          B = Pool[K];
-          Pool[K] = Pool.back();
-          Pool.pop_back();
-        }
+        if (!takeAny(PoolMu, Pool, Rng, B))
+          continue;
         if (static_cast<uint8_t>(B.first[0]) != B.second)
           ADD_FAILURE() << "clobbered";
         EXPECT_EQ(A->deallocate(B.first), MEMPLAN_RT_OK);
@@ -208,15 +214,8 @@ TEST(RuntimeThreads, FragCapPurgesOtherHeapsUnderCrossThreadFrees) {
         continue;
       }
       Block B{nullptr, 0, 0};
-      {
-        std::lock_guard<std::mutex> L(PoolMu);
-        if (Pool.empty())
-          continue;
-        size_t K = Rng() % Pool.size();
-        B = Pool[K];
-        Pool[K] = Pool.back();
-        Pool.pop_back();
-      }
+      if (!takeAny(PoolMu, Pool, Rng, B))
+        continue;
       for (uint64_t Off = 0; Off < B.N; Off += 4096)
         if (B.P[Off] != B.Tag)
           ADD_FAILURE() << "a page under a live block was purged";
