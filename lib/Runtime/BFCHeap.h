@@ -188,7 +188,6 @@ private:
   /// with a cap), on the lock's line: written under the lock.
   std::atomic<uint64_t> InUseShared{0};
 
-private:
   using Handle = int32_t;
   static constexpr Handle None = -1;
 
