@@ -146,6 +146,21 @@ def fam(f, a, k, agg):
 def goal(text, ok):
     print(f"  [{'met' if ok else 'UNMET'}] {text}")
 
+def dnn_goals(a, label):
+    # The DNN trace's two goals for column a (label: how it was run).
+    if a not in allocs or "dnn" not in fams:
+        return
+    if "tfbfc" in allocs:
+        t, b = fam("dnn", a, "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
+        f1 = fam("dnn", a, "f1", med)
+        goal(f"DNN, 1 thread{label}: {t:.0f} ns = {t / b:.2f}x BFC's {b:.0f} (<= 0.6x), "
+             f"frag {f1:.3f} (<= 1.10)", t <= 0.6 * b and f1 <= 1.10)
+    if "mimalloc" in allocs:
+        t, m = fam("dnn", a, "t2", gmean), fam("dnn", "mimalloc", "t2", gmean)
+        f2 = fam("dnn", a, "f2", med)
+        goal(f"DNN, 2 threads{label}: {t:.0f} ns <= mimalloc's {m:.0f}, frag {f2:.3f} (<= 1.15)",
+             t <= m and f2 <= 1.15)
+
 if "memplan" in allocs:
     print("Goals (issue 23), measured in this run:")
     if "random" in fams and "glibc" in allocs:
@@ -153,16 +168,7 @@ if "memplan" in allocs:
         mr, gr = fam("random", "memplan", "r1", med), fam("random", "glibc", "r1", med)
         goal(f"random mix, 1 thread: time {mt:.0f} <= glibc {gt:.0f} ns per pair", mt <= gt)
         goal(f"random mix, 1 thread: peak RSS {mr:.1f} <= glibc {gr:.1f} MiB", mr <= gr)
-    if "dnn" in fams and "tfbfc" in allocs:
-        mt, bt = fam("dnn", "memplan", "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
-        f1 = fam("dnn", "memplan", "f1", med)
-        goal(f"DNN, 1 thread: {mt:.0f} ns = {mt / bt:.2f}x BFC's {bt:.0f} (<= 0.6x), "
-             f"frag {f1:.3f} (<= 1.10)", mt <= 0.6 * bt and f1 <= 1.10)
-    if "dnn" in fams and "mimalloc" in allocs:
-        mt, it = fam("dnn", "memplan", "t2", gmean), fam("dnn", "mimalloc", "t2", gmean)
-        f2 = fam("dnn", "memplan", "f2", med)
-        goal(f"DNN, 2 threads: {mt:.0f} ns <= mimalloc's {it:.0f}, frag {f2:.3f} (<= 1.15)",
-             mt <= it and f2 <= 1.15)
+    dnn_goals("memplan", "")
     if "tfbfc" in allocs:
         worst = max(((fam(f, "memplan", "t1", gmean) / fam(f, "tfbfc", "t1", gmean), f)
                      for f in fams), default=(float("nan"), "-"))
@@ -182,18 +188,10 @@ if "memplan" in allocs:
               f"{ct:.0f} ns = {ct / bt:.2f}x BFC's time, frag {fam('dnn', 'memplan-cap', 'f1', med):.3f}; "
               f"2 threads {c2:.0f} ns = {c2 / it:.2f}x mimalloc's, frag "
               f"{fam('dnn', 'memplan-cap', 'f2', med):.3f})")
-    if "memplan-tc-cap" in allocs and "dnn" in fams and "tfbfc" in allocs and "mimalloc" in allocs:
-        # The DNN goals, met or not with both options on.
-        env = (f"MEMPLAN_RT_THREAD_CACHE={os.environ.get('TCCAP', '256K')} "
-               f"MEMPLAN_RT_FRAG_CAP={os.environ.get('CAP', '1.10')}")
-        ct, bt = fam("dnn", "memplan-tc-cap", "t1", gmean), fam("dnn", "tfbfc", "t1", gmean)
-        f1 = fam("dnn", "memplan-tc-cap", "f1", med)
-        goal(f"DNN, 1 thread, memplan-tc-cap ({env}): {ct:.0f} ns = {ct / bt:.2f}x BFC's "
-             f"(<= 0.6x), frag {f1:.3f} (<= 1.10)", ct <= 0.6 * bt and f1 <= 1.10)
-        c2, it = fam("dnn", "memplan-tc-cap", "t2", gmean), fam("dnn", "mimalloc", "t2", gmean)
-        f2 = fam("dnn", "memplan-tc-cap", "f2", med)
-        goal(f"DNN, 2 threads, memplan-tc-cap: {c2:.0f} ns <= mimalloc's {it:.0f}, "
-             f"frag {f2:.3f} (<= 1.15)", c2 <= it and f2 <= 1.15)
+    # The DNN goals, met or not with both options on.
+    dnn_goals("memplan-tc-cap",
+              f", memplan-tc-cap (MEMPLAN_RT_THREAD_CACHE={os.environ.get('TCCAP', '256K')} "
+              f"MEMPLAN_RT_FRAG_CAP={os.environ.get('CAP', '1.10')})")
     print("  the purge returns a freed peak: unit test RuntimePurge.FreedPeakGoesBackAfterTheDelay"
           " (committed bytes and mincore)")
     print()

@@ -274,6 +274,9 @@ private:
   uint64_t purgeChunk(Region &R, Chunk &C, uint64_t Want = UINT64_MAX);
   /// purgeChunk on each of \p Order in turn until \p Want bytes are purged.
   uint64_t purgeInTurn(const std::vector<Handle> &Order, uint64_t Want);
+  /// Purge(Heap, Want) on the other heaps that are free to lock, in turn,
+  /// until \p Want bytes are purged.
+  template <typename Fn> uint64_t purgeOthers(uint64_t Want, Fn Purge);
   void insertIntoBin(Handle H);
   void removeFromBin(Handle H);
   Handle findChunk(uint64_t Rounded, uint64_t Align) const;

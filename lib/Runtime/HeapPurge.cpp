@@ -69,6 +69,19 @@ void BFCHeap::recommit(Chunk &C) {
   Shared->tryReserve(Bytes); // no limit when purging: always succeeds
 }
 
+// Purge(O, Want) on every other heap O whose lock is free (try_lock: never
+// waits, so two heaps that purge each other cannot deadlock) until Want
+// bytes are purged; gives the bytes.
+template <typename Fn> uint64_t BFCHeap::purgeOthers(uint64_t Want, Fn Purge) {
+  uint64_t Got = 0;
+  for (BFCHeap *O : Shared->Heaps)
+    if (Got < Want && O != this && O->CanPurge && O->Mu.try_lock()) {
+      Got += Purge(*O, Want - Got);
+      O->Mu.unlock();
+    }
+  return Got;
+}
+
 // The cap holds for the allocator, not for each heap: a heap within the
 // cap of its own peak may sit next to another's idle hole, twice the peak
 // in use over both (RuntimePurge.FragCapHoldsOverAllHeaps). That peak is
@@ -96,13 +109,10 @@ void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
     return;
   uint64_t Want = After - static_cast<uint64_t>(Cap);
   uint64_t Got = purgeTopLocked(Want, Keep);
-  // Then the other heaps' free pages, where their lock is free (try_lock:
-  // never waits).
-  for (BFCHeap *O : Shared->Heaps)
-    if (Got < Want && O != this && O->Mu.try_lock()) {
-      Got += O->purgeTopLocked(Want - Got, None);
-      O->Mu.unlock();
-    }
+  if (Got < Want)
+    purgeOthers(Want - Got, [](BFCHeap &O, uint64_t W) {
+      return O.purgeTopLocked(W, None);
+    });
 }
 
 // The highest free pages first, and no more than asked: best fit places
@@ -153,22 +163,19 @@ void BFCHeap::makeRoom(uint64_t Bytes, Handle Keep) {
   if (DelayNs) {
     uint64_t Want = Reserved + Bytes - Peak;
     uint64_t Got = purgeOldestLocked(Want, Keep, false);
-    for (BFCHeap *O : Shared->Heaps)
-      if (Got < Want && O != this && O->CanPurge && O->Mu.try_lock()) {
-        Got += O->purgeOldestLocked(Want - Got, None, false);
-        O->Mu.unlock();
-      }
+    if (Got < Want)
+      purgeOthers(Want - Got, [](BFCHeap &O, uint64_t W) {
+        return O.purgeOldestLocked(W, None, false);
+      });
     return;
   }
   // Cached chunks are free memory too: merge them back first.
   flushCacheLocked();
   purgeLocked(Keep);
-  for (BFCHeap *O : Shared->Heaps)
-    if (O != this && O->CanPurge && O->Mu.try_lock()) {
-      O->flushCacheLocked();
-      O->purgeLocked();
-      O->Mu.unlock();
-    }
+  purgeOthers(UINT64_MAX, [](BFCHeap &O, uint64_t) {
+    O.flushCacheLocked();
+    return O.purgeLocked();
+  });
 }
 
 uint64_t BFCHeap::purgeChunk(Region &R, Chunk &C, uint64_t Want) {
