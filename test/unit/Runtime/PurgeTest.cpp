@@ -68,12 +68,14 @@ void runSmall(BFCAllocator &A, int Pairs) {
 /// of the calling thread): three threads live at once take heaps in turn (an
 /// ended thread's home goes to the next new thread), and each heap reserves
 /// its own address range (64 GiB apart), so a probe block 1 GiB or more from
-/// Mine is on another heap. False if no thread landed there.
+/// Mine is on another heap. False if no thread landed there. Work runs
+/// alone: the other threads have taken their probes and wait, so no heap's
+/// lock is busy (a busy heap is not purged: try_lock).
 bool onAnotherHeap(BFCAllocator &A, const char *Mine,
                    const std::function<void()> &Work) {
   bool Done = false;
   std::mutex Lock;
-  std::atomic<int> Started{0};
+  std::atomic<int> Started{0}, Probed{0};
   std::vector<std::thread> Ts;
   for (int I = 0; I < 3; ++I)
     Ts.emplace_back([&] {
@@ -81,6 +83,9 @@ bool onAnotherHeap(BFCAllocator &A, const char *Mine,
       while (Started.load() < 3) // all three live at once
         std::this_thread::yield();
       char *Probe = static_cast<char *>(A.allocate(256, 64, nullptr));
+      ++Probed;
+      while (Probed.load() < 3)
+        std::this_thread::yield();
       uint64_t Dist = Probe > Mine ? Probe - Mine : Mine - Probe;
       std::lock_guard<std::mutex> L(Lock);
       if (!Done && Probe && Dist >= (uint64_t(1) << 30)) {

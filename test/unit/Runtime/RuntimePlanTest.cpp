@@ -74,8 +74,10 @@ TEST(RuntimePlan, CachedPerShape) {
 // miss. Without the cache no call is ever a hit, and this fails.
 TEST(RuntimePlan, RepeatedShapeIsACacheHit) {
   std::vector<int64_t> Firsts{0, 1, 2}, Lasts{1, 2, 3}, Offsets(3);
-  // A site no other test uses: the cache is process-wide.
-  std::vector<int64_t> T = table(4242, {123, 456, 789}, Firsts, Lasts);
+  // A site no other test (or repetition of this one) uses: the cache is
+  // process-wide.
+  static int64_t Site = 4242;
+  std::vector<int64_t> T = table(Site++, {123, 456, 789}, Firsts, Lasts);
   memplan_rt_plan_cache_stats S0, S1, S2, S3;
   memplan_rt_get_plan_cache_stats(&S0);
   int64_t A = memplan_rt_plan_offsets(T.data(), 16, Offsets.data());
