@@ -174,16 +174,6 @@ BFCHeap *BFCAllocator::lockHome() {
   return Heaps[First].get();
 }
 
-BFCHeap *BFCAllocator::heapFor(const void *Ptr) const {
-  if (Heaps.size() == 1)
-    return Heaps[0].get();
-  const char *P = static_cast<const char *>(Ptr);
-  for (size_t I = 0; I < Ranges.size(); ++I)
-    if (P >= Ranges[I].first && P < Ranges[I].second)
-      return Heaps[I].get();
-  return nullptr;
-}
-
 void BFCAllocator::fail(AllocResult &R, memplan_rt_status S) {
   Failures.fetch_add(1, std::memory_order_relaxed);
   R.Ptr = nullptr;

@@ -436,6 +436,18 @@ std::vector<BFCHeap::Handle> BFCHeap::purgeableChunks(Pred Old) const {
   return Out;
 }
 
+// Here, not in BFCAllocator.cpp: every free calls it, and ThreadCache.cpp's
+// free path inlines it.
+inline BFCHeap *BFCAllocator::heapFor(const void *Ptr) const {
+  if (Heaps.size() == 1)
+    return Heaps[0].get();
+  const char *P = static_cast<const char *>(Ptr);
+  for (size_t I = 0; I < Ranges.size(); ++I)
+    if (P >= Ranges[I].first && P < Ranges[I].second)
+      return Heaps[I].get();
+  return nullptr;
+}
+
 } // namespace memplan::rt
 
 #endif // MEMPLAN_LIB_RUNTIME_BFCHEAP_H

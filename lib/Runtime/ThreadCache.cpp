@@ -170,11 +170,15 @@ void *BFCAllocator::allocateHome(uint64_t Bytes, uint64_t Rounded,
   return Home->allocateLocked(Bytes, Rounded, Align);
 }
 
-ThreadCache &BFCAllocator::readyThreadCache() {
+// Inline: every allocate and free with thread caches calls it, and only
+// this file does.
+inline ThreadCache &BFCAllocator::readyThreadCache() {
   ThreadCache &T = Mine;
-  if (T.Owner.load(std::memory_order_relaxed) != this)
+  if (__builtin_expect(T.Owner.load(std::memory_order_relaxed) != this, 0))
     attachThreadCache(T);
-  else if (Shared->FlushEpoch.load(std::memory_order_relaxed) != T.Epoch)
+  else if (__builtin_expect(
+               Shared->FlushEpoch.load(std::memory_order_relaxed) != T.Epoch,
+               0))
     flushThreadCache(T);
   return T;
 }
