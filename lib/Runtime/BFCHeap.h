@@ -179,6 +179,8 @@ public:
   /// The smallest chunk size of bin \p B.
   uint64_t binMinSize(int B) const;
   const memplan_rt_stats &countersLocked() const { return Stats; }
+  /// options.frag_cap where pages are purged, else 0.
+  double fragCap() const { return FragCap; }
   size_t numRegionsLocked() const { return Regions.size(); }
 
   alignas(64) mutable HeapMutex Mu;

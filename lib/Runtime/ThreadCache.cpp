@@ -82,7 +82,6 @@ void BFCAllocator::attachThreadCache(ThreadCache &T) {
   T.Heads.assign(Sizes, nullptr);
   T.NonEmpty.assign((Sizes + 63) / 64, 0);
   T.Bytes = 0;
-  T.Limit = ThreadCacheBytes;
   T.Shift = Shift;
   T.Epoch = Shared->FlushEpoch.load(std::memory_order_relaxed);
   T.Allocs.store(0, std::memory_order_relaxed);
@@ -91,6 +90,9 @@ void BFCAllocator::attachThreadCache(ThreadCache &T) {
   T.Requested.store(0, std::memory_order_relaxed);
   std::lock_guard<std::mutex> L(Caches->Lock);
   Caches->Attached.push_back(&T);
+  Caches->Count.store(unsigned(Caches->Attached.size()),
+                      std::memory_order_relaxed);
+  T.Limit = threadCacheLimit();
   T.Owner.store(this, std::memory_order_release);
 }
 
@@ -102,7 +104,22 @@ void BFCAllocator::detachThreadCache(ThreadCache &T) {
   Caches->Requested += T.Requested.load(std::memory_order_relaxed);
   auto &V = Caches->Attached;
   V.erase(std::remove(V.begin(), V.end(), &T), V.end());
+  Caches->Count.store(unsigned(V.size()), std::memory_order_relaxed);
   T.Owner.store(nullptr, std::memory_order_release);
+}
+
+// With a frag cap, a thread's cache holds at most its share of the cap's
+// slack, (cap - 1) times the peak in use over the threads with caches:
+// purges cannot reach cached blocks, and with caches of 1 MiB the DNN trace
+// of bench/runtime reached 1.20x its peak under a 1.10 cap. Read again at
+// each flush, and when a free finds the cache full (the peak only grows).
+uint64_t BFCAllocator::threadCacheLimit() const {
+  if (!CacheCapSlack)
+    return ThreadCacheBytes;
+  unsigned N = std::max(1u, Caches->Count.load(std::memory_order_relaxed));
+  double Share = CacheCapSlack *
+                 double(Shared->PeakInUse.load(std::memory_order_relaxed)) / N;
+  return Share < double(ThreadCacheBytes) ? uint64_t(Share) : ThreadCacheBytes;
 }
 
 // Caches->Lock is innermost: a heap's frag cap check calls this under the
@@ -120,6 +137,7 @@ uint64_t BFCAllocator::threadCachedBytes() const {
 // on one side only.
 void BFCAllocator::flushThreadCache(ThreadCache &T) {
   T.Epoch = Shared->FlushEpoch.load(std::memory_order_relaxed);
+  T.Limit = threadCacheLimit();
   if (!T.Bytes)
     return;
   for (size_t W = 0; W < T.NonEmpty.size(); ++W) {
@@ -237,7 +255,10 @@ memplan_rt_status BFCAllocator::deallocate(void *Ptr) {
         return MEMPLAN_RT_DOUBLE_FREE;
       }
       uint64_t U = V >> 32, Bytes = U << T.Shift;
-      if (V && U < T.Heads.size() && T.Bytes + Bytes <= T.Limit) {
+      if (V && U < T.Heads.size() &&
+          (T.Bytes + Bytes <= T.Limit ||
+           (T.Limit < ThreadCacheBytes &&
+            T.Bytes + Bytes <= (T.Limit = threadCacheLimit())))) {
         W->store(BFCHeap::InThreadCache | U << 32, std::memory_order_relaxed);
         void **Link = static_cast<void **>(Ptr);
         Link[0] = T.Heads[U];

@@ -46,6 +46,8 @@ struct ThreadCache {
 struct BFCAllocator::ThreadCaches {
   std::mutex Lock;
   std::vector<ThreadCache *> Attached;
+  /// Attached.size(), read without the lock.
+  std::atomic<unsigned> Count{0};
   uint64_t Allocs = 0, Frees = 0;
   int64_t Requested = 0;
   ~ThreadCaches();

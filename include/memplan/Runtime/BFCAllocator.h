@@ -126,6 +126,8 @@ private:
   void detachThreadCache(ThreadCache &T);
   /// The bytes every thread cache holds now.
   uint64_t threadCachedBytes() const;
+  /// The bytes one thread's cache may hold now (ThreadCache.cpp).
+  uint64_t threadCacheLimit() const;
   friend struct ThreadCache;
   void fail(AllocResult &R, memplan_rt_status S);
 
@@ -140,6 +142,8 @@ private:
   /// Per-thread caches of freed blocks (options.thread_cache bytes each,
   /// 0: none): those attached, and the counters of those gone.
   uint64_t ThreadCacheBytes = 0;
+  /// With a frag cap and thread caches: the cap - 1 (else 0).
+  double CacheCapSlack = 0;
   struct ThreadCaches;
   std::unique_ptr<ThreadCaches> Caches;
 

@@ -103,8 +103,11 @@ typedef struct memplan_rt_options {
      grows, at a heap's purge pass, on memplan_rt_purge and at thread exit.
      VIRTUAL source without a limit or trace only. The cached blocks stay
      where they are, so best fit works around them: faster, but more bytes
-     reserved (see the README's runtime numbers). 0: none (the default; the
-     global allocator: MEMPLAN_RT_THREAD_CACHE). */
+     reserved (see the README's runtime numbers). Under frag_cap a thread
+     keeps at most its share of the cap's slack, (frag_cap - 1) times the
+     peak in use over the threads with caches, since purges cannot reach
+     cached blocks. 0: none (the default; the global allocator:
+     MEMPLAN_RT_THREAD_CACHE). */
   uint64_t thread_cache;
   /* 0: none (the default). At least 1: a heap whose growth, or whose reuse
      of purged pages, would make the allocator's committed bytes pass
