@@ -114,8 +114,7 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     for (auto &H : A->Heaps)
       H->enableThreadCache(
           std::min<uint64_t>(A->ThreadCacheBytes, 4096 * Opts.rounding));
-    if (double Cap = A->Heaps[0]->fragCap())
-      A->CacheCapSlack = Cap - 1;
+    A->CacheFragCap = A->Heaps[0]->fragCap();
     BFCAllocator *Raw = A.get();
     A->Shared->ThreadCached = [Raw] { return Raw->threadCachedBytes(); };
   }

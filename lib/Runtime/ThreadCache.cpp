@@ -114,10 +114,10 @@ void BFCAllocator::detachThreadCache(ThreadCache &T) {
 // of bench/runtime reached 1.20x its peak under a 1.10 cap. Read again at
 // each flush, and when a free finds the cache full (the peak only grows).
 uint64_t BFCAllocator::threadCacheLimit() const {
-  if (!CacheCapSlack)
+  if (!CacheFragCap)
     return ThreadCacheBytes;
   unsigned N = std::max(1u, Caches->Count.load(std::memory_order_relaxed));
-  double Share = CacheCapSlack *
+  double Share = (CacheFragCap - 1) *
                  double(Shared->PeakInUse.load(std::memory_order_relaxed)) / N;
   return Share < double(ThreadCacheBytes) ? uint64_t(Share) : ThreadCacheBytes;
 }

@@ -142,8 +142,8 @@ private:
   /// Per-thread caches of freed blocks (options.thread_cache bytes each,
   /// 0: none): those attached, and the counters of those gone.
   uint64_t ThreadCacheBytes = 0;
-  /// With a frag cap and thread caches: the cap - 1 (else 0).
-  double CacheCapSlack = 0;
+  /// With thread caches: the frag cap (0: none).
+  double CacheFragCap = 0;
   struct ThreadCaches;
   std::unique_ptr<ThreadCaches> Caches;
 

@@ -112,7 +112,7 @@ TEST(RuntimeThreadCache, GivenBackBeforeTheHeapGrows) {
 // (cap - 1) times the peak in use: the purges that hold the cap cannot
 // reach cached blocks.
 TEST(RuntimeThreadCache, UnderAFragCapHoldsItsShareOfTheSlack) {
-  for (double Cap : {0.0, 1.10}) {
+  for (double Cap : {0.0, 1.0, 1.10}) {
     auto A = withThreadCache(1 << 20, 1, Cap);
     ASSERT_TRUE(A);
     std::vector<void *> Blocks;
@@ -123,7 +123,7 @@ TEST(RuntimeThreadCache, UnderAFragCapHoldsItsShareOfTheSlack) {
     memplan_rt_stats St = A->stats();
     ASSERT_EQ(St.peak_bytes_in_use, 1u << 20);
     // No cap: the cache fills to its 1 MiB. A cap of 1.10: whole blocks up
-    // to a tenth of the 1 MiB peak, 6 of 16 KiB.
+    // to a tenth of the 1 MiB peak, 6 of 16 KiB; of 1.0: none.
     uint64_t Share = Cap ? uint64_t((Cap - 1) * (1 << 20)) : 1 << 20;
     EXPECT_EQ(St.bytes_thread_cached, Share / (16 << 10) * (16 << 10))
         << "cap " << Cap;
