@@ -83,7 +83,6 @@ void BFCAllocator::attachThreadCache(ThreadCache &T) {
   T.NonEmpty.assign((Sizes + 63) / 64, 0);
   T.Bytes = 0;
   T.Shift = Shift;
-  T.Epoch = Shared->FlushEpoch.load(std::memory_order_relaxed);
   T.Allocs.store(0, std::memory_order_relaxed);
   T.Frees.store(0, std::memory_order_relaxed);
   T.Held.store(0, std::memory_order_relaxed);
@@ -92,6 +91,11 @@ void BFCAllocator::attachThreadCache(ThreadCache &T) {
   Caches->Attached.push_back(&T);
   Caches->Count.store(unsigned(Caches->Attached.size()),
                       std::memory_order_relaxed);
+  // Under a cap, one more cache shrinks every cache's share: the others
+  // flush at their next call and read their limits again (after the count).
+  if (CacheFragCap)
+    Shared->askThreadCachesBack();
+  T.Epoch = Shared->FlushEpoch.load(std::memory_order_relaxed);
   T.Limit = threadCacheLimit();
   T.Owner.store(this, std::memory_order_release);
 }

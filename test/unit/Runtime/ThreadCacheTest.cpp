@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 
 #include <algorithm>
+#include <atomic>
 #include <map>
 #include <memory>
 #include <random>
@@ -130,6 +131,40 @@ TEST(RuntimeThreadCache, UnderAFragCapHoldsItsShareOfTheSlack) {
     std::string Why;
     EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
   }
+}
+
+// A thread that attaches a cache shrinks the others' shares: they flush at
+// their next call, so the caches together stay within the slack.
+TEST(RuntimeThreadCache, ASecondCacheHalvesTheFirstOnesShare) {
+  auto A = withThreadCache(1 << 20, 1, 1.10);
+  ASSERT_TRUE(A);
+  std::vector<void *> Blocks;
+  for (int I = 0; I < 64; ++I)
+    Blocks.push_back(A->allocate(16 << 10, 64, nullptr));
+  for (void *P : Blocks)
+    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  const uint64_t Slack = uint64_t(0.10 * (1 << 20)); // 6 blocks' worth
+  ASSERT_EQ(A->stats().bytes_thread_cached, 6u * (16 << 10));
+  std::atomic<bool> Attached{false}, Done{false};
+  std::thread Other([&] {
+    ASSERT_EQ(A->deallocate(A->allocate(16 << 10, 64, nullptr)), MEMPLAN_RT_OK);
+    Attached = true;
+    while (!Done)
+      std::this_thread::yield();
+  });
+  while (!Attached)
+    std::this_thread::yield();
+  // This thread's next call flushes; its share is now half the slack.
+  ASSERT_EQ(A->deallocate(A->allocate(16 << 10, 64, nullptr)), MEMPLAN_RT_OK);
+  memplan_rt_stats St = A->stats();
+  EXPECT_LE(St.bytes_thread_cached, Slack);
+  // A block each: this one's cache was emptied, then took the block just
+  // freed (within half the slack), and so did the other's.
+  EXPECT_EQ(St.bytes_thread_cached, 2u * (16 << 10));
+  Done = true;
+  Other.join();
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
 }
 
 // The cap holds with a cache far larger than its slack: a DNN-shaped
