@@ -109,6 +109,15 @@ TEST(RuntimeThreadCache, GivenBackBeforeTheHeapGrows) {
   ASSERT_EQ(A->deallocate(Big), MEMPLAN_RT_OK);
 }
 
+// 64 blocks of 16 KiB allocated (a 1 MiB peak in use), then freed.
+void peakOf64BlocksFreed(BFCAllocator &A) {
+  std::vector<void *> Blocks;
+  for (int I = 0; I < 64; ++I)
+    Blocks.push_back(A.allocate(16 << 10, 64, nullptr));
+  for (void *P : Blocks)
+    ASSERT_EQ(A.deallocate(P), MEMPLAN_RT_OK);
+}
+
 // Under a frag cap a cache holds at most its share of the cap's slack,
 // (cap - 1) times the peak in use: the purges that hold the cap cannot
 // reach cached blocks.
@@ -116,11 +125,7 @@ TEST(RuntimeThreadCache, UnderAFragCapHoldsItsShareOfTheSlack) {
   for (double Cap : {0.0, 1.0, 1.10}) {
     auto A = withThreadCache(1 << 20, 1, Cap);
     ASSERT_TRUE(A);
-    std::vector<void *> Blocks;
-    for (int I = 0; I < 64; ++I)
-      Blocks.push_back(A->allocate(16 << 10, 64, nullptr));
-    for (void *P : Blocks)
-      ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    peakOf64BlocksFreed(*A);
     memplan_rt_stats St = A->stats();
     ASSERT_EQ(St.peak_bytes_in_use, 1u << 20);
     // No cap: the cache fills to its 1 MiB. A cap of 1.10: whole blocks up
@@ -138,11 +143,7 @@ TEST(RuntimeThreadCache, UnderAFragCapHoldsItsShareOfTheSlack) {
 TEST(RuntimeThreadCache, ASecondCacheHalvesTheFirstOnesShare) {
   auto A = withThreadCache(1 << 20, 1, 1.10);
   ASSERT_TRUE(A);
-  std::vector<void *> Blocks;
-  for (int I = 0; I < 64; ++I)
-    Blocks.push_back(A->allocate(16 << 10, 64, nullptr));
-  for (void *P : Blocks)
-    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  peakOf64BlocksFreed(*A);
   const uint64_t Slack = uint64_t(0.10 * (1 << 20)); // 6 blocks' worth
   ASSERT_EQ(A->stats().bytes_thread_cached, 6u * (16 << 10));
   std::atomic<bool> Attached{false}, Done{false};
