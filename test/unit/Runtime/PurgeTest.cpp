@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DnnShapedReplay.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
 #include "gtest/gtest.h"
@@ -603,42 +604,15 @@ TEST(RuntimePurge, FragCapDoesNotCountThreadCachedBlocks) {
   memplan_rt_status S;
   auto A = BFCAllocator::create(O, &S);
   ASSERT_TRUE(A);
-  struct Tensor {
-    uint64_t First, Last, Bytes;
-  };
-  std::mt19937_64 Rng(1);
-  std::vector<Tensor> Ts;
-  for (uint64_t I = 0; I < 20000; ++I) {
-    uint64_t Len = 1 + Rng() % 2;
-    unsigned Kind = Rng() % 100;
-    if (Kind < 8)
-      Len = 2 + Rng() % 30; // skip connections
-    else if (Kind == 8)
-      Len = Rng() % 2000; // long-lived
-    uint64_t Channels = 16ull << (Rng() % 6), Spatial = 1ull << (Rng() % 10);
-    Ts.push_back({I, I + Len, Channels * Spatial * 4});
-  }
-  // Step I frees the tensors whose last use was step I - 1, then makes
-  // tensor I.
-  std::vector<std::vector<size_t>> Dies(Ts.size() + 2001);
-  for (size_t I = 0; I < Ts.size(); ++I)
-    Dies[Ts[I].Last + 1].push_back(I);
-  std::vector<void *> Ptrs(Ts.size());
-  uint64_t Live = 0, PeakLive = 0, PeakReserved = 0;
-  for (size_t Step = 0; Step < Dies.size(); ++Step) {
-    for (size_t D : Dies[Step]) {
-      ASSERT_EQ(A->deallocate(Ptrs[D]), MEMPLAN_RT_OK);
-      Live -= Ts[D].Bytes;
-    }
-    if (Step >= Ts.size())
-      continue;
-    Ptrs[Step] = A->allocate(Ts[Step].Bytes, 64, nullptr);
-    ASSERT_NE(Ptrs[Step], nullptr);
-    std::memset(Ptrs[Step], 1, Ts[Step].Bytes);
-    Live += Ts[Step].Bytes;
-    PeakLive = std::max(PeakLive, Live);
-    PeakReserved = std::max(PeakReserved, A->bytesReserved());
-  }
+  uint64_t PeakLive = 0, PeakReserved = 0;
+  test::replayDnnShaped(*A, test::dnnShapedTensors(20000, 1),
+                        [&](void *P, const test::Tensor &T, uint64_t Live) {
+                          std::memset(P, 1, T.Bytes);
+                          PeakLive = std::max(PeakLive, Live);
+                          PeakReserved =
+                              std::max(PeakReserved, A->bytesReserved());
+                        });
+  ASSERT_FALSE(HasFatalFailure());
   EXPECT_LE(double(PeakReserved), 1.10 * double(PeakLive));
   EXPECT_GT(A->stats().bytes_purged, 0u); // the cap, not luck
   std::string Why;

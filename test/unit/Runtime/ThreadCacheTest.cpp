@@ -7,15 +7,14 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DnnShapedReplay.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
 #include "gtest/gtest.h"
 
 #include <algorithm>
 #include <atomic>
-#include <map>
 #include <memory>
-#include <random>
 #include <string>
 #include <thread>
 #include <vector>
@@ -176,33 +175,20 @@ TEST(RuntimeThreadCache, ASecondCacheHalvesTheFirstOnesShare) {
 TEST(RuntimeThreadCache, FragCapHoldsWithACacheLargerThanItsSlack) {
   auto A = withThreadCache(1 << 20, 1, 1.10);
   ASSERT_TRUE(A);
-  std::mt19937_64 Rng(7);
-  std::multimap<uint64_t, void *> FreeAt; // by the task that frees it
   uint64_t Peak = 0, MostCached = 0;
   double Worst = 0;
-  for (uint64_t Task = 0; Task < 20000; ++Task) {
-    for (auto It = FreeAt.begin(); It != FreeAt.end() && It->first <= Task;
-         It = FreeAt.erase(It))
-      ASSERT_EQ(A->deallocate(It->second), MEMPLAN_RT_OK);
-    uint64_t Len = 1 + Rng() % 2;
-    unsigned Kind = Rng() % 100;
-    if (Kind < 8)
-      Len = 2 + Rng() % 30;
-    else if (Kind == 8)
-      Len = Rng() % 2000;
-    uint64_t Bytes = (16ull << (Rng() % 6)) * (1ull << (Rng() % 10)) * 4;
-    void *P = A->allocate(Bytes, 64, nullptr);
-    ASSERT_NE(P, nullptr);
-    FreeAt.emplace(Task + Len + 1, P);
-    memplan_rt_stats St = A->stats(); // bytes_in_use: cached blocks not in
-    Peak = std::max(Peak, St.bytes_in_use);
-    MostCached = std::max(MostCached, St.bytes_thread_cached);
-    Worst = std::max(Worst, double(St.bytes_reserved) / double(Peak));
-  }
+  test::replayDnnShaped(
+      *A, test::dnnShapedTensors(20000, 7),
+      [&](void *, const test::Tensor &, uint64_t) {
+        // bytes_in_use: cached blocks not in it
+        memplan_rt_stats St = A->stats();
+        Peak = std::max(Peak, St.bytes_in_use);
+        MostCached = std::max(MostCached, St.bytes_thread_cached);
+        Worst = std::max(Worst, double(St.bytes_reserved) / double(Peak));
+      });
+  ASSERT_FALSE(HasFatalFailure());
   EXPECT_LE(Worst, 1.10 + 1e-9);
   EXPECT_GT(MostCached, 0u); // the cache was used
-  for (auto &[Task, P] : FreeAt)
-    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
   std::string Why;
   EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
 }
