@@ -11,6 +11,7 @@
 
 #include "memplan/Runtime/memplan_runtime.h"
 
+#include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -18,27 +19,38 @@
 
 namespace {
 
-/// Parses "123", "64K", "16M", "2G" (binary units); false if malformed.
+/// Parses a decimal count of bytes with an optional binary unit and B:
+/// "123", "64K", "16M", "2G", "1MB"; false if malformed or past 2^64 - 1
+/// (strtoull alone took "-1" for 2^64 - 1 and wrapped "99999999999999G").
 bool parseBytes(const char *S, uint64_t &Out) {
+  if (*S < '0' || *S > '9')
+    return false;
+  errno = 0;
   char *End = nullptr;
   unsigned long long V = std::strtoull(S, &End, 10);
-  if (End == S)
+  if (errno == ERANGE)
     return false;
+  int Shift = 0;
   switch (*End) {
   case 'k':
   case 'K':
-    V <<= 10, ++End;
+    Shift = 10;
     break;
   case 'm':
   case 'M':
-    V <<= 20, ++End;
+    Shift = 20;
     break;
   case 'g':
   case 'G':
-    V <<= 30, ++End;
+    Shift = 30;
     break;
   default:
     break;
+  }
+  if (Shift) {
+    if (V > (~0ULL >> Shift))
+      return false;
+    V <<= Shift, ++End;
   }
   if (*End == 'B' || *End == 'b')
     ++End;
@@ -48,10 +60,26 @@ bool parseBytes(const char *S, uint64_t &Out) {
   return true;
 }
 
+/// A plain decimal count (no unit); false if malformed or out of range.
+bool parseCount(const char *S, uint64_t &Out) {
+  if (*S < '0' || *S > '9')
+    return false;
+  errno = 0;
+  char *End = nullptr;
+  unsigned long long V = std::strtoull(S, &End, 10);
+  if (errno == ERANGE || *End)
+    return false;
+  Out = V;
+  return true;
+}
+
 bool envFlag(const char *Name) {
   const char *V = std::getenv(Name);
   return V && *V && std::strcmp(V, "0") != 0;
 }
+
+constexpr const char *ByteCount =
+    "bytes, up to 2^64 - 1, as in 4096, 64K, 16M or 2G";
 
 void warnBadEnv(const char *Name, const char *Value,
                 const char *Why = "not understood") {
@@ -70,16 +98,24 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     if (parseBytes(S, V))
       O.memory_limit = V;
     else
-      warnBadEnv("MEMPLAN_RT_LIMIT", S);
+      warnBadEnv("MEMPLAN_RT_LIMIT", S, ByteCount);
   }
+  // What memplan_rt_create would refuse is ignored here, with a warning
+  // naming the variable, instead of leaving the process no allocator.
   if (const char *S = std::getenv("MEMPLAN_RT_ROUNDING")) {
-    if (parseBytes(S, V))
+    if (parseBytes(S, V) && V >= 16 && V <= 65536 && !(V & (V - 1)))
       O.rounding = V;
     else
-      warnBadEnv("MEMPLAN_RT_ROUNDING", S);
+      warnBadEnv("MEMPLAN_RT_ROUNDING", S, "a power of two from 16 to 65536");
   }
-  if (const char *S = std::getenv("MEMPLAN_RT_GROWTH"))
+  if (const char *S = std::getenv("MEMPLAN_RT_GROWTH")) {
     O.allow_growth = std::strcmp(S, "0") != 0;
+    if (!O.allow_growth && !O.memory_limit) {
+      warnBadEnv("MEMPLAN_RT_GROWTH", S,
+                 "no growth needs MEMPLAN_RT_LIMIT, the bytes to reserve");
+      O.allow_growth = 1;
+    }
+  }
   if (const char *S = std::getenv("MEMPLAN_RT_SOURCE")) {
     if (!std::strcmp(S, "virtual"))
       O.source = MEMPLAN_RT_SOURCE_VIRTUAL;
@@ -88,13 +124,13 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     else if (!std::strcmp(S, "malloc"))
       O.source = MEMPLAN_RT_SOURCE_MALLOC;
     else
-      warnBadEnv("MEMPLAN_RT_SOURCE", S);
+      warnBadEnv("MEMPLAN_RT_SOURCE", S, "virtual, mmap or malloc");
   }
   if (const char *S = std::getenv("MEMPLAN_RT_ARENAS")) {
-    if (parseBytes(S, V) && V <= 64)
+    if (parseCount(S, V) && V <= 64)
       O.arenas = static_cast<uint32_t>(V);
     else
-      warnBadEnv("MEMPLAN_RT_ARENAS", S);
+      warnBadEnv("MEMPLAN_RT_ARENAS", S, "0 to 64");
   }
   // Lowered code frees and re-allocates the same shapes over and over.
   O.cache = 1;
@@ -107,15 +143,13 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     if (parseBytes(S, V))
       O.thread_cache = V;
     else
-      warnBadEnv("MEMPLAN_RT_THREAD_CACHE", S);
+      warnBadEnv("MEMPLAN_RT_THREAD_CACHE", S, ByteCount);
   }
   if (const char *S = std::getenv("MEMPLAN_RT_PURGE_DELAY_MS")) {
-    char *End = nullptr;
-    unsigned long long Ms = std::strtoull(S, &End, 10);
-    if (End != S && !*End)
-      O.purge_delay_ms = Ms;
+    if (parseCount(S, V))
+      O.purge_delay_ms = V;
     else
-      warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S);
+      warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S, "milliseconds, 0 or more");
   }
   if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
     char *End = nullptr;

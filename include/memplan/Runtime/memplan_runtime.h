@@ -161,8 +161,10 @@ typedef struct memplan_rt_allocator memplan_rt_allocator;
 /* Fills *opts with the defaults. */
 void memplan_rt_options_init(memplan_rt_options *opts);
 /* Fills *opts with what memplan_rt_global() uses: the defaults, the size
-   cache on, then the MEMPLAN_RT_* environment variables (a value not
-   understood is ignored with a warning on stderr). */
+   cache on, then the MEMPLAN_RT_* environment variables. A value not
+   understood, or one memplan_rt_create would refuse (a rounding not a
+   power of two from 16 to 65536, no growth without a limit), keeps the
+   default, with a warning on stderr. */
 void memplan_rt_options_from_env(memplan_rt_options *opts);
 
 /* NULL on failure, with the reason in *status when status is not NULL. */
