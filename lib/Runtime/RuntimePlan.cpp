@@ -46,12 +46,19 @@ Cache &cache() {
   return *C;
 }
 
-int64_t alignUp(int64_t V, int64_t Align) {
-  return (V + Align - 1) / Align * Align;
+/// V rounded up to a multiple of Align, in Out; false past INT64_MAX.
+bool alignUp(int64_t V, int64_t Align, int64_t &Out) {
+  int64_t Up;
+  if (__builtin_add_overflow(V, Align - 1, &Up))
+    return false;
+  Out = Up / Align * Align;
+  return true;
 }
 
 /// Places the buffers in Order, each at the lowest offset free of the
-/// placed buffers it meets in time.
+/// placed buffers it meets in time. Total is -1 when an end passes
+/// INT64_MAX (sizes from wrapped products, or a C caller's): the caller
+/// then asks for -1 bytes, which the allocator reports.
 Plan placeInOrder(const std::vector<int64_t> &Order, const int64_t *Sizes,
                   const int64_t *Firsts, const int64_t *Lasts, int64_t Align) {
   int64_t N = static_cast<int64_t>(Order.size());
@@ -65,14 +72,23 @@ Plan placeInOrder(const std::vector<int64_t> &Order, const int64_t *Sizes,
       if (Firsts[J] <= Lasts[I] && Firsts[I] <= Lasts[J])
         Busy.push_back({P.Offsets[J], P.Offsets[J] + Sizes[J]});
     std::sort(Busy.begin(), Busy.end());
-    int64_t At = 0;
-    for (auto [Begin, End] : Busy) {
-      if (Begin >= At + Sizes[I])
+    int64_t At = 0, End;
+    for (auto [Begin, BusyEnd] : Busy) {
+      if (__builtin_add_overflow(At, Sizes[I], &End))
+        break; // caught below
+      if (Begin >= End)
         break;
-      At = std::max(At, alignUp(End, Align));
+      int64_t Next;
+      if (!alignUp(BusyEnd, Align, Next))
+        return Plan{std::vector<int64_t>(N, 0), -1};
+      At = std::max(At, Next);
     }
+    int64_t Total;
+    if (__builtin_add_overflow(At, Sizes[I], &End) ||
+        !alignUp(End, Align, Total))
+      return Plan{std::vector<int64_t>(N, 0), -1};
     P.Offsets[I] = At;
-    P.Total = std::max(P.Total, alignUp(At + Sizes[I], Align));
+    P.Total = std::max(P.Total, Total);
     Placed.push_back(I);
   }
   return P;
@@ -92,6 +108,8 @@ Plan planOffsets(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
   std::stable_sort(Order.begin(), Order.end(),
                    [&](int64_t A, int64_t B) { return Firsts[A] < Firsts[B]; });
   Plan InOrder = placeInOrder(Order, Sizes, Firsts, Lasts, Align);
+  if (BySize.Total < 0 || InOrder.Total < 0)
+    return Plan{std::vector<int64_t>(N, 0), -1};
   return InOrder.Total < BySize.Total ? InOrder : BySize;
 }
 
@@ -107,6 +125,13 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
   if (Align <= 0)
     Align = 1;
   const int64_t *Sizes = Table + 2;
+  // A negative size (a product that wrapped) or an empty task range is no
+  // plan: -1 bytes, which the allocator reports (and the offsets stay 0).
+  for (int64_t I = 0; I < N; ++I)
+    if (Sizes[I] < 0 || Sizes[N + I] > Sizes[2 * N + I]) {
+      std::fill(Offsets, Offsets + N, 0);
+      return -1;
+    }
   // Key: the whole table and the alignment. The ranges are the site's, but
   // two sites (from two modules) may share a number: a plan is only reused
   // for the very same records.
@@ -124,6 +149,8 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
   }
   Plan P = planOffsets(N, Sizes, Sizes + N, Sizes + 2 * N, Align);
   std::memcpy(Offsets, P.Offsets.data(), N * sizeof(int64_t));
+  if (P.Total < 0)
+    return -1; // not cached: a program that meets it stops
   std::lock_guard<std::mutex> G(C.Lock);
   int64_t Total = P.Total;
   ++C.Misses;

@@ -7,12 +7,17 @@
 // BADALIGN: tensor-mem-lower-runtime: alignment 3 is not a positive power of two
 
 // Byte sizes: the element stride (i1 -> 1, i17 -> 4, vector<3xf32> -> 16,
-// complex<f64> -> 16) times the static dims, times each dynamic size.
+// complex<f64> -> 16) times the static dims, times each dynamic size; -1
+// (which memplan_rt_alloc reports) when a product wraps past 64 bits.
 // CHECK-LABEL: func.func @sizes
 // CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index)
 // CHECK: %[[C1:.*]] = arith.constant 1 : i64
 // CHECK: %[[NI:.*]] = arith.index_cast %[[N]] : index to i64
-// CHECK: %[[B1:.*]] = arith.muli %[[C1]], %[[NI]] : i64
+// CHECK: %[[LO:.*]], %[[HI:.*]] = arith.mului_extended %[[C1]], %[[NI]] : i64
+// CHECK: %[[HIGH:.*]] = arith.cmpi ne, %[[HI]], %{{.*}} : i64
+// CHECK: %[[WRAP:.*]] = arith.ori %{{.*}}, %[[HIGH]] : i1
+// CHECK: %[[M1:.*]] = arith.constant -1 : i64
+// CHECK: %[[B1:.*]] = arith.select %[[WRAP]], %[[M1]], %[[LO]] : i64
 // CHECK: %[[A1:.*]] = arith.constant 64 : i64
 // CHECK: %[[BUF1:.*]] = call @memplan_rt_alloc(%[[B1]], %[[A1]])
 // CHECK: memref.view %[[BUF1]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?xi1>
@@ -23,8 +28,9 @@
 // CHECK: arith.constant 16 : i64
 // CHECK: memref.view {{.*}} : memref<?xi8> to memref<?xvector<3xf32>>
 // CHECK: %[[C2:.*]] = arith.constant 320 : i64
-// CHECK: arith.muli %[[C2]], %{{.*}} : i64
-// CHECK: %[[B5:.*]] = arith.muli %{{.*}}, %{{.*}} : i64
+// CHECK: arith.mului_extended %[[C2]], %{{.*}} : i64
+// CHECK: arith.mului_extended %{{.*}}, %{{.*}} : i64
+// CHECK: %[[B5:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : i64
 // CHECK: %[[A5:.*]] = arith.constant 256 : i64
 // CHECK: call @memplan_rt_alloc(%[[B5]], %[[A5]])
 // CHECK: memref.view {{.*}} : memref<?xi8> to memref<?x20x?xcomplex<f64>>

@@ -229,6 +229,9 @@ typedef struct memplan_rt_memref_i64 {
    task ranges, from the static liveness)]. Writes each buffer's offset
    (a multiple of align) to offsets[i] and returns the arena's bytes. Plans
    are cached by (site, sizes, align): a shape seen before costs a lookup.
+   A negative size (a byte count that wrapped), a first task after its last
+   or an arena past INT64_MAX bytes gives -1, every offset 0: lowered code
+   then asks memplan_rt_alloc for -1 bytes, which reports and stops.
    Thread-safe. */
 int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
                                 int64_t *offsets);

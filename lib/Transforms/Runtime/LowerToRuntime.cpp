@@ -167,9 +167,18 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
   OpBuilder B(Op);
   Type I64 = B.getI64Type();
 
-  // Bytes = element size * static dims (folded) * dynamic dims.
-  Value Bytes = memplan::emitByteSize(B, Loc, StaticBytes, Op.getDynamicSizes(),
-                                      [](Value D) { return D; });
+  // Bytes = element size * static dims (folded) * dynamic dims; -1 if that
+  // wraps, which memplan_rt_alloc reports (as the run-time plans do).
+  bool Dynamic = !Op.getDynamicSizes().empty();
+  Value Wrapped = Dynamic
+                      ? arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0)
+                      : Value();
+  Value Bytes = memplan::emitByteSize(
+      B, Loc, StaticBytes, Op.getDynamicSizes(), [](Value D) { return D; },
+      Dynamic ? &Wrapped : nullptr);
+  if (Dynamic)
+    Bytes = arith::SelectOp::create(
+        B, Loc, Wrapped, arith::ConstantIntOp::create(B, Loc, I64, -1), Bytes);
   Value Align = arith::ConstantIntOp::create(B, Loc, I64, AlignBytes);
   auto Call =
       func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Bytes, Align});

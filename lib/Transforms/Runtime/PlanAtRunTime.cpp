@@ -79,10 +79,13 @@ Value planWithRuntime(OpBuilder &B, Location Loc,
   IRMapping Map;
   for (auto [I, Buf] : llvm::enumerate(Chosen)) {
     memref::AllocOp Alloc = Buf->Alloc;
-    Store(
-        memplan::emitByteSize(B, Loc, Buf->Record.Size, Alloc.getDynamicSizes(),
-                              [&](Value D) { return cloneAtEntry(B, D, Map); }),
-        2 + I);
+    // A byte count that wraps goes in as -1: memplan_rt_plan then plans
+    // nothing and asks for -1 bytes, which the allocator reports.
+    Value Wrapped = arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0);
+    Value Bytes = memplan::emitByteSize(
+        B, Loc, Buf->Record.Size, Alloc.getDynamicSizes(),
+        [&](Value D) { return cloneAtEntry(B, D, Map); }, &Wrapped);
+    Store(arith::SelectOp::create(B, Loc, Wrapped, Const(-1), Bytes), 2 + I);
     Store(Const(static_cast<int64_t>(Buf->Record.FirstTask)), 2 + N + I);
     Store(Const(static_cast<int64_t>(Buf->Record.LastTask)), 2 + 2 * N + I);
   }

@@ -55,6 +55,42 @@ TEST(RuntimePlan, ChainSharesBytes) {
   EXPECT_EQ(Total, 3 * 1024);
 }
 
+// No plan, -1 bytes (which memplan_rt_alloc reports), for what no arena
+// can hold or no table should say. Three buffers of 2^62 bytes live at once
+// end at 3 * 2^62, past INT64_MAX: the third one's offset (2^63) wrapped
+// negative before the checked sums.
+TEST(RuntimePlan, NoPlanPastInt64MaxOrForABadTable) {
+  const int64_t Big = int64_t(1) << 62;
+  struct Case {
+    const char *What;
+    std::vector<int64_t> Sizes, Firsts, Lasts;
+    int64_t Align;
+  } Cases[] = {
+      {"three of 2^62 at once", {Big, Big, Big}, {0, 0, 0}, {2, 2, 2}, 1},
+      {"INT64_MAX rounded up", {INT64_MAX}, {0}, {0}, 64},
+      {"a wrapped size", {100, -4}, {0, 1}, {1, 2}, 8},
+      {"a first task after its last", {100, 200}, {0, 3}, {1, 2}, 8},
+  };
+  for (const Case &C : Cases) {
+    size_t N = C.Sizes.size();
+    std::vector<int64_t> T = table(91, C.Sizes, C.Firsts, C.Lasts);
+    std::vector<int64_t> Offsets(N, 7);
+    memplan_rt_plan_cache_stats Before, After;
+    memplan_rt_get_plan_cache_stats(&Before);
+    EXPECT_EQ(memplan_rt_plan_offsets(T.data(), C.Align, Offsets.data()), -1)
+        << C.What;
+    EXPECT_EQ(Offsets, std::vector<int64_t>(N, 0)) << C.What;
+    memplan_rt_get_plan_cache_stats(&After);
+    EXPECT_EQ(After.entries, Before.entries) << C.What << ": cached";
+  }
+  // Two of 2^62 at once still fit: 2^63 - 2^62 + 2^62 - 1 is INT64_MAX.
+  std::vector<int64_t> Sizes{Big, Big - 1}, Firsts{0, 0}, Lasts{1, 1};
+  std::vector<int64_t> T = table(92, Sizes, Firsts, Lasts), Offsets(2);
+  int64_t Total = memplan_rt_plan_offsets(T.data(), 1, Offsets.data());
+  EXPECT_EQ(Total, INT64_MAX);
+  expectValid(Sizes, Firsts, Lasts, Offsets, Total, 1);
+}
+
 TEST(RuntimePlan, CachedPerShape) {
   std::vector<int64_t> Firsts{0, 1, 2}, Lasts{1, 2, 3}, Offsets(3);
   std::vector<int64_t> Small = table(7, {100, 200, 300}, Firsts, Lasts);
