@@ -19,16 +19,32 @@
 
 namespace {
 
-/// Parses a decimal count of bytes with an optional binary unit and B:
-/// "123", "64K", "16M", "2G", "1MB"; false if malformed or past 2^64 - 1
-/// (strtoull alone took "-1" for 2^64 - 1 and wrapped "99999999999999G").
-bool parseBytes(const char *S, uint64_t &Out) {
+/// The decimal count at the start of \p S (no sign, no space, as strtoull
+/// alone would take: it read "-1" as 2^64 - 1), and where it ends; false if
+/// there is none or it passes 2^64 - 1.
+bool leadingCount(const char *S, uint64_t &V, const char *&End) {
   if (*S < '0' || *S > '9')
     return false;
   errno = 0;
-  char *End = nullptr;
-  unsigned long long V = std::strtoull(S, &End, 10);
-  if (errno == ERANGE)
+  char *E = nullptr;
+  V = std::strtoull(S, &E, 10);
+  End = E;
+  return errno != ERANGE;
+}
+
+/// A plain decimal count; false if malformed or out of range.
+bool parseCount(const char *S, uint64_t &Out) {
+  const char *End;
+  return leadingCount(S, Out, End) && !*End;
+}
+
+/// Bytes: a count with an optional binary unit and B ("123", "64K", "16M",
+/// "2G", "1MB"); false if malformed or past 2^64 - 1 (a unit once wrapped
+/// "99999999999999G").
+bool parseBytes(const char *S, uint64_t &Out) {
+  uint64_t V;
+  const char *End;
+  if (!leadingCount(S, V, End))
     return false;
   int Shift = 0;
   switch (*End) {
@@ -48,26 +64,13 @@ bool parseBytes(const char *S, uint64_t &Out) {
     break;
   }
   if (Shift) {
-    if (V > (~0ULL >> Shift))
+    if (V > (~uint64_t(0) >> Shift))
       return false;
     V <<= Shift, ++End;
   }
   if (*End == 'B' || *End == 'b')
     ++End;
   if (*End)
-    return false;
-  Out = V;
-  return true;
-}
-
-/// A plain decimal count (no unit); false if malformed or out of range.
-bool parseCount(const char *S, uint64_t &Out) {
-  if (*S < '0' || *S > '9')
-    return false;
-  errno = 0;
-  char *End = nullptr;
-  unsigned long long V = std::strtoull(S, &End, 10);
-  if (errno == ERANGE || *End)
     return false;
   Out = V;
   return true;
