@@ -217,13 +217,18 @@ void reportAtExit() {
   if (St.bytes_limit)
     std::snprintf(Limit, sizeof(Limit), "%llu bytes",
                   static_cast<unsigned long long>(St.bytes_limit));
+  // Lowered code asks for -1 bytes when a dynamic size's byte count (or
+  // its arena's) wrapped past 64 bits.
+  const char *Why = Bytes < 0 ? "the byte count passed 2^63 - 1 (a dynamic "
+                                "size times its element size, or the arena "
+                                "of such sizes)"
+                              : memplan_rt_status_string(S);
   char Msg[400];
   std::snprintf(Msg, sizeof(Msg),
                 "allocation of %lld bytes (align %lld) failed: %s; in use "
                 "%llu bytes, reserved %llu bytes, limit %s",
                 static_cast<long long>(Bytes), static_cast<long long>(Align),
-                memplan_rt_status_string(S),
-                static_cast<unsigned long long>(St.bytes_in_use),
+                Why, static_cast<unsigned long long>(St.bytes_in_use),
                 static_cast<unsigned long long>(St.bytes_reserved), Limit);
   fatal(Msg);
 }

@@ -171,7 +171,9 @@ TEST_F(RuntimeDeath, AlignmentTheRuntimeCannotServe) {
       ::testing::ExitedWithCode(MEMPLAN_RT_EXIT_STATUS),
       "align 2097152\\) failed: alignment");
   EXPECT_DEATH(allocFromLoweredCode(100, -64), "align -64\\) failed");
-  EXPECT_DEATH(allocFromLoweredCode(-1, 64), "allocation of -1 bytes");
+  EXPECT_DEATH(allocFromLoweredCode(-1, 64),
+               "allocation of -1 bytes \\(align 64\\) failed: the byte count "
+               "passed 2\\^63 - 1");
 }
 
 TEST(RuntimeOutOfMemory, LoweredCodeGetsABufferOrNothingForZeroBytes) {
