@@ -154,6 +154,10 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
   std::lock_guard<std::mutex> G(C.Lock);
   int64_t Total = P.Total;
   ++C.Misses;
+  // Bounded (memplan_runtime.h says why): the first entry of the hash
+  // map's order goes, in O(1) without an order kept on every hit.
+  if (C.Plans.size() >= MEMPLAN_RT_PLAN_CACHE_ENTRIES && !C.Plans.count(Key))
+    C.Plans.erase(C.Plans.begin());
   C.Plans.emplace(std::move(Key), std::move(P));
   return Total;
 }

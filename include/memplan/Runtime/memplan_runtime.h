@@ -236,8 +236,14 @@ typedef struct memplan_rt_memref_i64 {
 int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
                                 int64_t *offsets);
 
+/* The run-time plan cache holds at most this many plans (about 1 KiB each
+   for 16 buffers); a new one past it replaces one held, picked arbitrarily.
+   Unbounded, a program whose sizes keep changing (a decoder's length at
+   each step, sizes read from data) grew by 1 GiB over 10^6 shapes. */
+#define MEMPLAN_RT_PLAN_CACHE_ENTRIES 1024
 /* The run-time plan cache since the process started: lookups that found a
-   plan (hits), plans made for a new table (misses) and plans held. */
+   plan (hits), plans made for a new table (misses) and plans held. Misses -
+   entries plans were replaced (or made twice, by threads that raced). */
 typedef struct memplan_rt_plan_cache_stats {
   uint64_t hits;
   uint64_t misses;

@@ -120,7 +120,8 @@ TEST(RuntimePlan, RepeatedShapeIsACacheHit) {
   memplan_rt_get_plan_cache_stats(&S1);
   EXPECT_EQ(S1.misses, S0.misses + 1);
   EXPECT_EQ(S1.hits, S0.hits);
-  EXPECT_EQ(S1.entries, S0.entries + 1);
+  EXPECT_EQ(S1.entries,
+            std::min<uint64_t>(S0.entries + 1, MEMPLAN_RT_PLAN_CACHE_ENTRIES));
   std::vector<int64_t> First = Offsets;
   std::fill(Offsets.begin(), Offsets.end(), -1);
   EXPECT_EQ(memplan_rt_plan_offsets(T.data(), 16, Offsets.data()), A);
@@ -160,6 +161,40 @@ TEST(RuntimePlan, RandomSetsAreValid) {
     int64_t Total = memplan_rt_plan_offsets(T.data(), Align, Offsets.data());
     expectValid(Sizes, Firsts, Lasts, Offsets, Total, Align);
   }
+}
+
+// A program whose sizes keep changing (a decoder's length at each step)
+// makes a plan per shape: the cache keeps at most
+// MEMPLAN_RT_PLAN_CACHE_ENTRIES of them (it once grew by 1 KiB a shape, 1 GiB
+// over 10^6 shapes), and a shape whose plan was replaced is planned again,
+// the same.
+TEST(RuntimePlan, CacheHoldsABoundedNumberOfPlans) {
+  const int64_t N = 4, Shapes = MEMPLAN_RT_PLAN_CACHE_ENTRIES + 500;
+  std::vector<int64_t> Firsts{0, 1, 2, 3}, Lasts{1, 2, 3, 4};
+  auto Sizes = [&](int64_t Shape) {
+    std::vector<int64_t> S;
+    for (int64_t I = 0; I < N; ++I)
+      S.push_back(64 * (Shape + 1) * (I + 1));
+    return S;
+  };
+  memplan_rt_plan_cache_stats S0, S1;
+  memplan_rt_get_plan_cache_stats(&S0);
+  std::vector<int64_t> First(N), Offsets(N);
+  std::vector<int64_t> T0 = table(93, Sizes(0), Firsts, Lasts);
+  int64_t Total0 = memplan_rt_plan_offsets(T0.data(), 64, First.data());
+  for (int64_t Shape = 1; Shape < Shapes; ++Shape) {
+    std::vector<int64_t> T = table(93, Sizes(Shape), Firsts, Lasts);
+    int64_t Total = memplan_rt_plan_offsets(T.data(), 64, Offsets.data());
+    expectValid(Sizes(Shape), Firsts, Lasts, Offsets, Total, 64);
+  }
+  memplan_rt_get_plan_cache_stats(&S1);
+  EXPECT_LE(S1.entries, uint64_t(MEMPLAN_RT_PLAN_CACHE_ENTRIES));
+  EXPECT_GE(S1.misses - S0.misses, uint64_t(Shapes)); // all new
+  EXPECT_GE(S1.misses - S1.entries,
+            uint64_t(Shapes) - MEMPLAN_RT_PLAN_CACHE_ENTRIES);
+  // The first shape's plan, whether still held or made again.
+  EXPECT_EQ(memplan_rt_plan_offsets(T0.data(), 64, Offsets.data()), Total0);
+  EXPECT_EQ(Offsets, First);
 }
 
 } // namespace
