@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-60}
 SEEDS=${MEMPLAN_SHARED:-../shared}/datasets/records
 mkdir -p "$BUILD/fuzz-artifacts"
-for name in csv strategies runtime; do
+for name in csv strategies runtime runtime-plan; do
   bin="$BUILD/bin/memplan-fuzz-$name"
   corpus="$BUILD/fuzz-corpus/$name"
   if [ ! -d "$corpus" ]; then
