@@ -6,8 +6,9 @@
 // and an alignment, as lowered code builds them. A plan it returns must keep
 // buffers live at once apart, aligned and inside the arena, and the same
 // table must get the same plan from the cache; -1 (no plan) is a finding
-// unless the table is bad or the buffers' aligned sizes together pass
-// INT64_MAX, which bounds any greedy placement's arena.
+// unless the table is bad or the buffers' aligned sizes and the alignment
+// together pass INT64_MAX (the runtime's promise; that sum bounds any
+// greedy placement's arena).
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +38,8 @@ private:
 };
 
 [[noreturn]] void finding(const char *What, size_t I, size_t J) {
-  std::fprintf(stderr, "memplan_rt_plan_offsets: %s (buffers %zu, %zu)\n",
-               What, I, J);
+  std::fprintf(stderr, "memplan_rt_plan_offsets: %s (buffers %zu, %zu)\n", What,
+               I, J);
   std::abort();
 }
 
@@ -69,7 +70,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   int64_t Total = memplan_rt_plan_offsets(Table.data(), Align, Offsets.data());
 
   bool Bad = false;
-  __int128 Sum = 0; // the aligned sizes together
+  __int128 Sum = Align; // the aligned sizes together, and the alignment
   for (size_t I = 0; I < N; ++I) {
     Bad |= Sizes[I] < 0 || Firsts[I] > Lasts[I];
     Sum += (__int128(Sizes[I]) + Align - 1) / Align * Align;
@@ -83,7 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     if (Total != -1)
       finding("a negative total other than -1", 0, 0);
     if (!Bad && Sum <= INT64_MAX)
-      finding("no plan for a table whose sizes fit in INT64_MAX", 0, 0);
+      finding("no plan for sizes that fit in INT64_MAX", 0, 0);
     for (size_t I = 0; I < N; ++I)
       if (Offsets[I] != 0)
         finding("no plan, yet an offset was written", I, I);
@@ -91,6 +92,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   }
   if (Bad)
     finding("a plan for a bad table", 0, 0);
+  if (Total > Sum - Align)
+    finding("an arena past the sizes' sum", 0, 0);
   if (Offsets[N] != 7)
     finding("wrote past the offsets", N, N);
   for (size_t I = 0; I < N; ++I) {

@@ -46,19 +46,13 @@ Cache &cache() {
   return *C;
 }
 
-/// V rounded up to a multiple of Align, in Out; false past INT64_MAX.
-bool alignUp(int64_t V, int64_t Align, int64_t &Out) {
-  int64_t Up;
-  if (__builtin_add_overflow(V, Align - 1, &Up))
-    return false;
-  Out = Up / Align * Align;
-  return true;
+int64_t alignUp(int64_t V, int64_t Align) {
+  return (V + Align - 1) / Align * Align;
 }
 
 /// Places the buffers in Order, each at the lowest offset free of the
-/// placed buffers it meets in time. Total is -1 when an end passes
-/// INT64_MAX (sizes from wrapped products, or a C caller's): the caller
-/// then asks for -1 bytes, which the allocator reports.
+/// placed buffers it meets in time. No end passes the sizes' sum (each
+/// rounded up to Align), which the caller checked.
 Plan placeInOrder(const std::vector<int64_t> &Order, const int64_t *Sizes,
                   const int64_t *Firsts, const int64_t *Lasts, int64_t Align) {
   int64_t N = static_cast<int64_t>(Order.size());
@@ -72,23 +66,14 @@ Plan placeInOrder(const std::vector<int64_t> &Order, const int64_t *Sizes,
       if (Firsts[J] <= Lasts[I] && Firsts[I] <= Lasts[J])
         Busy.push_back({P.Offsets[J], P.Offsets[J] + Sizes[J]});
     std::sort(Busy.begin(), Busy.end());
-    int64_t At = 0, End;
-    for (auto [Begin, BusyEnd] : Busy) {
-      if (__builtin_add_overflow(At, Sizes[I], &End))
-        break; // caught below
-      if (Begin >= End)
+    int64_t At = 0;
+    for (auto [Begin, End] : Busy) {
+      if (Begin >= At + Sizes[I])
         break;
-      int64_t Next;
-      if (!alignUp(BusyEnd, Align, Next))
-        return Plan{std::vector<int64_t>(N, 0), -1};
-      At = std::max(At, Next);
+      At = std::max(At, alignUp(End, Align));
     }
-    int64_t Total;
-    if (__builtin_add_overflow(At, Sizes[I], &End) ||
-        !alignUp(End, Align, Total))
-      return Plan{std::vector<int64_t>(N, 0), -1};
     P.Offsets[I] = At;
-    P.Total = std::max(P.Total, Total);
+    P.Total = std::max(P.Total, alignUp(At + Sizes[I], Align));
     Placed.push_back(I);
   }
   return P;
@@ -108,8 +93,6 @@ Plan planOffsets(int64_t N, const int64_t *Sizes, const int64_t *Firsts,
   std::stable_sort(Order.begin(), Order.end(),
                    [&](int64_t A, int64_t B) { return Firsts[A] < Firsts[B]; });
   Plan InOrder = placeInOrder(Order, Sizes, Firsts, Lasts, Align);
-  if (BySize.Total < 0 || InOrder.Total < 0)
-    return Plan{std::vector<int64_t>(N, 0), -1};
   return InOrder.Total < BySize.Total ? InOrder : BySize;
 }
 
@@ -125,13 +108,6 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
   if (Align <= 0)
     Align = 1;
   const int64_t *Sizes = Table + 2;
-  // A negative size (a product that wrapped) or an empty task range is no
-  // plan: -1 bytes, which the allocator reports (and the offsets stay 0).
-  for (int64_t I = 0; I < N; ++I)
-    if (Sizes[I] < 0 || Sizes[N + I] > Sizes[2 * N + I]) {
-      std::fill(Offsets, Offsets + N, 0);
-      return -1;
-    }
   // Key: the whole table and the alignment. The ranges are the site's, but
   // two sites (from two modules) may share a number: a plan is only reused
   // for the very same records.
@@ -147,16 +123,31 @@ int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
       return It->second.Total;
     }
   }
-  Plan P = planOffsets(N, Sizes, Sizes + N, Sizes + 2 * N, Align);
+  // No plan (-1 bytes, which the allocator reports; the offsets stay 0) for
+  // a negative size (a product that wrapped), an empty task range, or sizes
+  // whose sum (each rounded up to Align, plus Align) passes INT64_MAX: a
+  // greedy placement ends below that sum, so below it nothing overflows.
+  // Checked on a miss only: such a table is never cached.
+  const int64_t *Firsts = Sizes + N, *Lasts = Sizes + 2 * N;
+  int64_t Sum = Align;
+  for (int64_t I = 0; I < N; ++I) {
+    int64_t Up;
+    if (Sizes[I] < 0 || Firsts[I] > Lasts[I] ||
+        __builtin_add_overflow(Sizes[I], Align - 1, &Up) ||
+        __builtin_add_overflow(Sum, Up / Align * Align, &Sum)) {
+      std::fill(Offsets, Offsets + N, 0);
+      return -1;
+    }
+  }
+  Plan P = planOffsets(N, Sizes, Firsts, Lasts, Align);
   std::memcpy(Offsets, P.Offsets.data(), N * sizeof(int64_t));
-  if (P.Total < 0)
-    return -1; // not cached: a program that meets it stops
   std::lock_guard<std::mutex> G(C.Lock);
   int64_t Total = P.Total;
   ++C.Misses;
   // Bounded (memplan_runtime.h says why): the first entry of the hash
-  // map's order goes, in O(1) without an order kept on every hit.
-  if (C.Plans.size() >= MEMPLAN_RT_PLAN_CACHE_ENTRIES && !C.Plans.count(Key))
+  // map's order goes, in O(1) without an order kept on every hit. (Should
+  // a thread that raced have just put this key in, one plan goes early.)
+  if (C.Plans.size() >= MEMPLAN_RT_PLAN_CACHE_ENTRIES)
     C.Plans.erase(C.Plans.begin());
   C.Plans.emplace(std::move(Key), std::move(P));
   return Total;

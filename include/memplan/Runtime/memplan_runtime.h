@@ -230,8 +230,9 @@ typedef struct memplan_rt_memref_i64 {
    (a multiple of align) to offsets[i] and returns the arena's bytes. Plans
    are cached by (site, sizes, align): a shape seen before costs a lookup.
    A negative size (a byte count that wrapped), a first task after its last
-   or an arena past INT64_MAX bytes gives -1, every offset 0: lowered code
-   then asks memplan_rt_alloc for -1 bytes, which reports and stops.
+   or sizes whose sum (each rounded up to align, plus align) passes
+   INT64_MAX give -1, every offset 0: lowered code then asks
+   memplan_rt_alloc for -1 bytes, which reports and stops.
    Thread-safe. */
 int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
                                 int64_t *offsets);

@@ -56,9 +56,11 @@ TEST(RuntimePlan, ChainSharesBytes) {
 }
 
 // No plan, -1 bytes (which memplan_rt_alloc reports), for what no arena
-// can hold or no table should say. Three buffers of 2^62 bytes live at once
-// end at 3 * 2^62, past INT64_MAX: the third one's offset (2^63) wrapped
-// negative before the checked sums.
+// can be promised to hold or no table should say. Greedy placement ends
+// below the sizes' sum (each rounded up to the alignment), so past
+// INT64_MAX - align that sum is refused: three buffers of 2^62 bytes live
+// at once end at 3 * 2^62, and the third one's offset (2^63) once wrapped
+// negative.
 TEST(RuntimePlan, NoPlanPastInt64MaxOrForABadTable) {
   const int64_t Big = int64_t(1) << 62;
   struct Case {
@@ -83,12 +85,16 @@ TEST(RuntimePlan, NoPlanPastInt64MaxOrForABadTable) {
     memplan_rt_get_plan_cache_stats(&After);
     EXPECT_EQ(After.entries, Before.entries) << C.What << ": cached";
   }
-  // Two of 2^62 at once still fit: 2^63 - 2^62 + 2^62 - 1 is INT64_MAX.
-  std::vector<int64_t> Sizes{Big, Big - 1}, Firsts{0, 0}, Lasts{1, 1};
+  // Just below: 1 + 2^62 + (2^62 - 2) is INT64_MAX, and both fit.
+  std::vector<int64_t> Sizes{Big, Big - 2}, Firsts{0, 0}, Lasts{1, 1};
   std::vector<int64_t> T = table(92, Sizes, Firsts, Lasts), Offsets(2);
   int64_t Total = memplan_rt_plan_offsets(T.data(), 1, Offsets.data());
-  EXPECT_EQ(Total, INT64_MAX);
+  EXPECT_EQ(Total, INT64_MAX - 1);
   expectValid(Sizes, Firsts, Lasts, Offsets, Total, 1);
+  // One byte more is refused.
+  Sizes[1] = Big - 1;
+  T = table(92, Sizes, Firsts, Lasts);
+  EXPECT_EQ(memplan_rt_plan_offsets(T.data(), 1, Offsets.data()), -1);
 }
 
 TEST(RuntimePlan, CachedPerShape) {
