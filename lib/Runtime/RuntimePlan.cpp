@@ -102,9 +102,13 @@ extern "C" {
 
 int64_t memplan_rt_plan_offsets(const int64_t *Table, int64_t Align,
                                 int64_t *Offsets) {
+  if (!Table)
+    return -1; // a C caller's; lowered code always has a table
   int64_t N = Table[0];
   if (N <= 0)
     return 0;
+  if (!Offsets)
+    return -1;
   if (Align <= 0)
     Align = 1;
   const int64_t *Sizes = Table + 2;

@@ -232,7 +232,8 @@ typedef struct memplan_rt_memref_i64 {
    A negative size (a byte count that wrapped), a first task after its last
    or sizes whose sum (each rounded up to align, plus align) passes
    INT64_MAX give -1, every offset 0: lowered code then asks
-   memplan_rt_alloc for -1 bytes, which reports and stops.
+   memplan_rt_alloc for -1 bytes, which reports and stops. A null table,
+   or null offsets for a table of buffers, give -1 too.
    Thread-safe. */
 int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
                                 int64_t *offsets);

@@ -85,6 +85,10 @@ TEST(RuntimePlan, NoPlanPastInt64MaxOrForABadTable) {
     memplan_rt_get_plan_cache_stats(&After);
     EXPECT_EQ(After.entries, Before.entries) << C.What << ": cached";
   }
+  // A C caller's null table or offsets.
+  std::vector<int64_t> One = table(94, {8}, {0}, {0});
+  EXPECT_EQ(memplan_rt_plan_offsets(nullptr, 8, nullptr), -1);
+  EXPECT_EQ(memplan_rt_plan_offsets(One.data(), 8, nullptr), -1);
   // Just below: 1 + 2^62 + (2^62 - 2) is INT64_MAX, and both fit.
   std::vector<int64_t> Sizes{Big, Big - 2}, Firsts{0, 0}, Lasts{1, 1};
   std::vector<int64_t> T = table(92, Sizes, Firsts, Lasts), Offsets(2);
