@@ -170,8 +170,16 @@ void memplan_rt_get_plan_cache_stats(memplan_rt_plan_cache_stats *Out) {
 int64_t _mlir_ciface_memplan_rt_plan(memplan_rt_memref_i64 *Table,
                                      memplan_rt_memref_i64 *Offsets,
                                      int64_t Align) {
-  return memplan_rt_plan_offsets(Table->aligned + Table->offset, Align,
-                                 Offsets->aligned + Offsets->offset);
+  // Hand-written MLIR may call it too: a table shorter than its count says,
+  // or fewer offsets than buffers, would be read or written past its end.
+  if (!Table || !Offsets || !Table->aligned || Table->sizes[0] < 1 ||
+      Table->strides[0] != 1 || Offsets->strides[0] != 1)
+    return -1;
+  const int64_t *T = Table->aligned + Table->offset;
+  if (T[0] > 0 && (Table->sizes[0] < 2 || (Table->sizes[0] - 2) / 3 < T[0] ||
+                   Offsets->sizes[0] < T[0]))
+    return -1;
+  return memplan_rt_plan_offsets(T, Align, Offsets->aligned + Offsets->offset);
 }
 
 } // extern "C"

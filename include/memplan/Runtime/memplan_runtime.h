@@ -254,7 +254,9 @@ typedef struct memplan_rt_plan_cache_stats {
 void memplan_rt_get_plan_cache_stats(memplan_rt_plan_cache_stats *out);
 
 /* `func.func private @memplan_rt_plan(memref<?xi64>, memref<?xi64>, i64)
-   -> i64 attributes {llvm.emit_c_interface}` calls this. */
+   -> i64 attributes {llvm.emit_c_interface}` calls this: -1 when the table
+   memref is shorter than its count says or the offsets fewer than its
+   buffers (or not contiguous). */
 int64_t _mlir_ciface_memplan_rt_plan(memplan_rt_memref_i64 *table,
                                      memplan_rt_memref_i64 *offsets,
                                      int64_t align);

@@ -89,6 +89,19 @@ TEST(RuntimePlan, NoPlanPastInt64MaxOrForABadTable) {
   std::vector<int64_t> One = table(94, {8}, {0}, {0});
   EXPECT_EQ(memplan_rt_plan_offsets(nullptr, 8, nullptr), -1);
   EXPECT_EQ(memplan_rt_plan_offsets(One.data(), 8, nullptr), -1);
+  // Through the MLIR entry point, a table shorter than its count says, or
+  // fewer offsets than buffers (hand-written MLIR may call it).
+  std::vector<int64_t> Two = table(95, {8, 8}, {0, 0}, {1, 1}), Out(2, 7);
+  auto Ref = [](std::vector<int64_t> &V, int64_t Size) {
+    return memplan_rt_memref_i64{V.data(), V.data(), 0, {Size}, {1}};
+  };
+  memplan_rt_memref_i64 TableRef = Ref(Two, 8), OutRef = Ref(Out, 2);
+  EXPECT_EQ(_mlir_ciface_memplan_rt_plan(&TableRef, &OutRef, 8), 16);
+  TableRef = Ref(Two, 7);
+  EXPECT_EQ(_mlir_ciface_memplan_rt_plan(&TableRef, &OutRef, 8), -1);
+  TableRef = Ref(Two, 8);
+  OutRef = Ref(Out, 1);
+  EXPECT_EQ(_mlir_ciface_memplan_rt_plan(&TableRef, &OutRef, 8), -1);
   // Just below: 1 + 2^62 + (2^62 - 2) is INT64_MAX, and both fit.
   std::vector<int64_t> Sizes{Big, Big - 2}, Firsts{0, 0}, Lasts{1, 1};
   std::vector<int64_t> T = table(92, Sizes, Firsts, Lasts), Offsets(2);
