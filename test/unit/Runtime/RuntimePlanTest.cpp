@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <random>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -218,6 +219,32 @@ TEST(RuntimePlan, CacheHoldsABoundedNumberOfPlans) {
   // The first shape's plan, whether still held or made again.
   EXPECT_EQ(memplan_rt_plan_offsets(T0.data(), 64, Offsets.data()), Total0);
   EXPECT_EQ(Offsets, First);
+}
+
+// Threads share the cache (its lock) while it replaces plans: four threads
+// plan 800 shapes each, half of them the same across threads, so hits,
+// misses, two threads planning one new shape, and evictions interleave
+// (make check-tsan runs it). Every plan stays valid.
+TEST(RuntimePlan, ThreadsShareTheCacheWhileItReplacesPlans) {
+  std::vector<int64_t> Firsts{0, 1, 2}, Lasts{2, 3, 4};
+  auto Work = [&](int64_t Thread) {
+    std::vector<int64_t> Offsets(3);
+    for (int64_t K = 0; K < 800; ++K) {
+      int64_t Shape = K % 2 ? K : 100000 * (Thread + 1) + K;
+      std::vector<int64_t> Sizes{8 * (Shape + 1), 16 * (Shape + 1), 24};
+      std::vector<int64_t> T = table(96, Sizes, Firsts, Lasts);
+      int64_t Total = memplan_rt_plan_offsets(T.data(), 32, Offsets.data());
+      expectValid(Sizes, Firsts, Lasts, Offsets, Total, 32);
+    }
+  };
+  std::vector<std::thread> Threads;
+  for (int64_t I = 0; I < 4; ++I)
+    Threads.emplace_back(Work, I);
+  for (std::thread &T : Threads)
+    T.join();
+  memplan_rt_plan_cache_stats S;
+  memplan_rt_get_plan_cache_stats(&S);
+  EXPECT_LE(S.entries, uint64_t(MEMPLAN_RT_PLAN_CACHE_ENTRIES));
 }
 
 } // namespace
