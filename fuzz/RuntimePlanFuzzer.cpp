@@ -14,28 +14,15 @@
 
 #include "memplan/Runtime/memplan_runtime.h"
 
+#include "FuzzReader.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
 
+using memplan::fuzz::Reader;
+
 namespace {
-
-class Reader {
-public:
-  Reader(const uint8_t *Data, size_t Size) : Data(Data), Size(Size) {}
-  bool empty() const { return Pos >= Size; }
-  uint64_t take(unsigned Bytes) {
-    uint64_t V = 0;
-    for (unsigned I = 0; I < Bytes; ++I)
-      V = (V << 8) | (Pos < Size ? Data[Pos++] : 0);
-    return V;
-  }
-
-private:
-  const uint8_t *Data;
-  size_t Size;
-  size_t Pos = 0;
-};
 
 [[noreturn]] void finding(const char *What, size_t I, size_t J) {
   std::fprintf(stderr, "memplan_rt_plan_offsets: %s (buffers %zu, %zu)\n", What,

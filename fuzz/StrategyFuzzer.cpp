@@ -12,30 +12,14 @@
 #include "memplan/Core/Strategy.h"
 #include "memplan/Core/Validator.h"
 
+#include "FuzzReader.h"
+
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 
 using namespace memplan;
-
-namespace {
-class Reader {
-public:
-  Reader(const uint8_t *Data, size_t Size) : Data(Data), Size(Size) {}
-  bool empty() const { return Pos >= Size; }
-  uint64_t take(unsigned Bytes) {
-    uint64_t V = 0;
-    for (unsigned I = 0; I < Bytes; ++I)
-      V = (V << 8) | (Pos < Size ? Data[Pos++] : 0);
-    return V;
-  }
-
-private:
-  const uint8_t *Data;
-  size_t Size;
-  size_t Pos = 0;
-};
-} // namespace
+using memplan::fuzz::Reader;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   Reader In(Data, Size);

@@ -45,7 +45,9 @@ Graph schedule::buildGraph(const ScheduleProblem &P) {
 
 Window schedule::buildWindow(const ScheduleProblem &P, const Graph &G,
                              size_t Begin, size_t End) {
-  Window W{Begin, End};
+  Window W;
+  W.Begin = Begin;
+  W.End = End;
   size_t M = End - Begin;
   W.Step.assign(M, 0);
   W.Defs.resize(M);
