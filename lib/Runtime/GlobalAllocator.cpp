@@ -163,6 +163,13 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
       warnBadEnv("MEMPLAN_RT_FRAG_CAP", S, "0, or a number from 1 to 1000");
   }
   O.trace = envFlag("MEMPLAN_RT_TRACE");
+  // Read at exit (and at a fatal error); a typo would print nothing then.
+  if (const char *S = std::getenv("MEMPLAN_RT_DUMP"))
+    if (*S && std::strcmp(S, "text") && std::strcmp(S, "json"))
+      warnBadEnv("MEMPLAN_RT_DUMP", S, "text or json");
+  if (const char *S = std::getenv("MEMPLAN_RT_ON_OOM"))
+    if (*S && std::strcmp(S, "abort") && std::strcmp(S, "exit"))
+      warnBadEnv("MEMPLAN_RT_ON_OOM", S, "abort or exit; abort it is");
 }
 
 namespace {

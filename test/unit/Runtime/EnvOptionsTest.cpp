@@ -140,4 +140,23 @@ TEST(RuntimeEnvOptions, NoGrowthWithALimitIsTaken) {
   memplan_rt_destroy(A);
 }
 
+// Variables read only at exit or at a fatal error are checked when the
+// options are read: a typo there (MEMPLAN_RT_DUMP=jsn) printed nothing.
+TEST(RuntimeEnvOptions, WarnsOnDumpAndOnOomValuesItWouldIgnore) {
+  std::string Err;
+  readWith("MEMPLAN_RT_DUMP", "jsn", Err);
+  EXPECT_EQ(Err, "memplan_rt: ignoring MEMPLAN_RT_DUMP=jsn (text or json)\n");
+  readWith("MEMPLAN_RT_ON_OOM", "quit", Err);
+  EXPECT_EQ(Err, "memplan_rt: ignoring MEMPLAN_RT_ON_OOM=quit (abort or exit; "
+                 "abort it is)\n");
+  for (const char *Good : {"text", "json"}) {
+    readWith("MEMPLAN_RT_DUMP", Good, Err);
+    EXPECT_EQ(Err, "") << Good;
+  }
+  for (const char *Good : {"abort", "exit"}) {
+    readWith("MEMPLAN_RT_ON_OOM", Good, Err);
+    EXPECT_EQ(Err, "") << Good;
+  }
+}
+
 } // namespace
