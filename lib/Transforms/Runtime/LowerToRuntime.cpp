@@ -169,16 +169,8 @@ void TensorMemLowerRuntimePass::lower(memref::AllocOp Op, uint64_t StaticBytes,
 
   // Bytes = element size * static dims (folded) * dynamic dims; -1 if that
   // wraps, which memplan_rt_alloc reports (as the run-time plans do).
-  bool Dynamic = !Op.getDynamicSizes().empty();
-  Value Wrapped = Dynamic
-                      ? arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0)
-                      : Value();
-  Value Bytes = memplan::emitByteSize(
-      B, Loc, StaticBytes, Op.getDynamicSizes(), [](Value D) { return D; },
-      Dynamic ? &Wrapped : nullptr);
-  if (Dynamic)
-    Bytes = arith::SelectOp::create(
-        B, Loc, Wrapped, arith::ConstantIntOp::create(B, Loc, I64, -1), Bytes);
+  Value Bytes = memplan::emitByteSize(B, Loc, StaticBytes, Op.getDynamicSizes(),
+                                      [](Value D) { return D; });
   Value Align = arith::ConstantIntOp::create(B, Loc, I64, AlignBytes);
   auto Call =
       func::CallOp::create(B, Loc, RT.AllocFn, ValueRange{Bytes, Align});

@@ -81,11 +81,10 @@ Value planWithRuntime(OpBuilder &B, Location Loc,
     memref::AllocOp Alloc = Buf->Alloc;
     // A byte count that wraps goes in as -1: memplan_rt_plan then plans
     // nothing and asks for -1 bytes, which the allocator reports.
-    Value Wrapped = arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0);
-    Value Bytes = memplan::emitByteSize(
-        B, Loc, Buf->Record.Size, Alloc.getDynamicSizes(),
-        [&](Value D) { return cloneAtEntry(B, D, Map); }, &Wrapped);
-    Store(arith::SelectOp::create(B, Loc, Wrapped, Const(-1), Bytes), 2 + I);
+    Store(
+        memplan::emitByteSize(B, Loc, Buf->Record.Size, Alloc.getDynamicSizes(),
+                              [&](Value D) { return cloneAtEntry(B, D, Map); }),
+        2 + I);
     Store(Const(static_cast<int64_t>(Buf->Record.FirstTask)), 2 + N + I);
     Store(Const(static_cast<int64_t>(Buf->Record.LastTask)), 2 + 2 * N + I);
   }
@@ -163,20 +162,26 @@ Value memplan::emitByteSize(OpBuilder &B, Location Loc, uint64_t StaticBytes,
                             ValueRange Dims, function_ref<Value(Value)> At,
                             Value *Overflow) {
   Type I64 = B.getI64Type();
+  // Without the caller's flag, a wrap gives -1 bytes, which memplan_rt_alloc
+  // and memplan_rt_plan report: no product is ever taken wrapped.
+  Value Own;
+  bool Select = !Overflow && !Dims.empty();
+  if (Select)
+    Own = arith::ConstantIntOp::create(B, Loc, B.getI1Type(), 0);
+  Value *Wraps = Overflow ? Overflow : &Own;
   Value Bytes = arith::ConstantIntOp::create(B, Loc, I64, StaticBytes);
   for (Value D : Dims) {
     Value Dim = arith::IndexCastOp::create(B, Loc, I64, At(D));
-    if (!Overflow) {
-      Bytes = arith::MulIOp::create(B, Loc, Bytes, Dim);
-      continue;
-    }
     auto Mul = arith::MulUIExtendedOp::create(B, Loc, Bytes, Dim);
     Value Zero = arith::ConstantIntOp::create(B, Loc, I64, 0);
-    Value Wrapped = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne,
-                                          Mul.getHigh(), Zero);
-    *Overflow = arith::OrIOp::create(B, Loc, *Overflow, Wrapped);
+    Value High = arith::CmpIOp::create(B, Loc, arith::CmpIPredicate::ne,
+                                       Mul.getHigh(), Zero);
+    *Wraps = arith::OrIOp::create(B, Loc, *Wraps, High);
     Bytes = Mul.getLow();
   }
+  if (Select)
+    Bytes = arith::SelectOp::create(
+        B, Loc, Own, arith::ConstantIntOp::create(B, Loc, I64, -1), Bytes);
   return Bytes;
 }
 

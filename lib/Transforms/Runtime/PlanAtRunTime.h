@@ -46,8 +46,9 @@ struct NotAtRunTime {
 
 /// The i64 bytes of a buffer at \p B: StaticBytes (the element size times
 /// the static dims) times each of \p Dims, each first passed through \p At
-/// (which materializes it where \p B builds). With \p Overflow, a product
-/// that wraps is or-ed into it; without, plain muli.
+/// (which materializes it where \p B builds). A product that wraps is or-ed
+/// into \p Overflow when given (the caller picks what a wrap means);
+/// without it, the bytes are -1 on a wrap.
 mlir::Value emitByteSize(mlir::OpBuilder &B, mlir::Location Loc,
                          uint64_t StaticBytes, mlir::ValueRange Dims,
                          llvm::function_ref<mlir::Value(mlir::Value)> At,
