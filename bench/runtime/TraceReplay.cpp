@@ -25,6 +25,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DnnShapedTensors.h"
+
 #include "benchmark/benchmark.h"
 
 #include <algorithm>
@@ -239,23 +241,12 @@ Trace synthetic(const char *Name, unsigned Seed, size_t N, uint64_t Lo,
   return fromRecords(Name, Recs);
 }
 
-/// The DNN-shaped set of bench/strategies: one op per task, its output read
-/// by the next one or two ops, some skip connections, a few long-lived
-/// tensors; activation sizes of a few shapes (64 B .. 1 MiB).
+/// The DNN-shaped set of bench/strategies (DnnShapedTensors.h).
 Trace dnnShaped(const char *Name, size_t N, uint64_t Seed) {
-  std::mt19937_64 Rng(Seed);
   std::vector<Record> Recs;
-  for (size_t I = 0; I < N; ++I) {
-    uint64_t Len = 1 + Rng() % 2;
-    unsigned Kind = Rng() % 100;
-    if (Kind < 8)
-      Len = 2 + Rng() % 30; // skip connection
-    else if (Kind == 8)
-      Len = Rng() % 2000; // long-lived
-    uint64_t Channels = 16ull << (Rng() % 6), Spatial = 1ull << (Rng() % 10);
-    // Inclusive [I, I + Len] as a half-open interval.
-    Recs.push_back({I, I + Len + 1, Channels * Spatial * 4});
-  }
+  for (const memplan::bench::DnnTensor &T :
+       memplan::bench::dnnShapedTensors(N, Seed))
+    Recs.push_back({T.First, T.Last + 1, T.Bytes}); // half-open
   return fromRecords(Name, Recs);
 }
 

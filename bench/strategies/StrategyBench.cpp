@@ -15,6 +15,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DnnShapedTensors.h"
+
 #include "memplan/Core/LowerBound.h"
 #include "memplan/Core/RecordFile.h"
 #include "memplan/Core/Strategy.h"
@@ -139,23 +141,13 @@ int quality(const std::string &Root) {
   return 0;
 }
 
-/// A DNN-shaped set: one op per task, its output read by the next one or
-/// two ops, some skip connections (residual blocks), a few long-lived
-/// tensors; activation sizes of a few shapes, shrinking and growing.
+/// A DNN-shaped set (DnnShapedTensors.h, which the runtime bench replays).
 std::vector<UsageRecord> dnnShaped(size_t N, uint64_t Seed) {
-  std::mt19937_64 Rng(Seed);
   std::vector<UsageRecord> R;
   R.reserve(N);
-  for (size_t I = 0; I < N; ++I) {
-    uint64_t Len = 1 + Rng() % 2;
-    unsigned Kind = Rng() % 100;
-    if (Kind < 8)
-      Len = 2 + Rng() % 30; // Skip connection.
-    else if (Kind == 8)
-      Len = Rng() % 2000; // Long-lived (a network's input, a big skip).
-    uint64_t Channels = 16ull << (Rng() % 6), Spatial = 1ull << (Rng() % 10);
-    R.emplace_back(Channels * Spatial * 4, I, I + Len);
-  }
+  for (const memplan::bench::DnnTensor &T :
+       memplan::bench::dnnShapedTensors(N, Seed))
+    R.emplace_back(T.Bytes, T.First, T.Last);
   return R;
 }
 

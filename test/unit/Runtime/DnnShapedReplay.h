@@ -1,44 +1,26 @@
 //===- DnnShapedReplay.h - bench/runtime's DNN-shaped trace, for tests ----===//
 //
-// The DNN-shaped tensors of bench/runtime (one op per step, its output read
-// by the next one or two, some skip connections, a few long-lived tensors;
-// 64 B to 1 MiB), replayed on an allocator: the runtime tests that hold a
-// frag cap against a DNN-like trace share it.
+// The DNN-shaped tensors of bench/runtime (bench/DnnShapedTensors.h),
+// replayed on an allocator: the runtime tests that hold a frag cap against
+// a DNN-like trace share it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef MEMPLAN_TEST_UNIT_RUNTIME_DNNSHAPEDREPLAY_H
 #define MEMPLAN_TEST_UNIT_RUNTIME_DNNSHAPEDREPLAY_H
 
+#include "DnnShapedTensors.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
 #include "gtest/gtest.h"
 
 #include <cstdint>
-#include <random>
 #include <vector>
 
 namespace memplan::rt::test {
 
-struct Tensor {
-  uint64_t First, Last, Bytes;
-};
-
-inline std::vector<Tensor> dnnShapedTensors(size_t N, uint64_t Seed) {
-  std::mt19937_64 Rng(Seed);
-  std::vector<Tensor> Ts;
-  for (uint64_t I = 0; I < N; ++I) {
-    uint64_t Len = 1 + Rng() % 2;
-    unsigned Kind = Rng() % 100;
-    if (Kind < 8)
-      Len = 2 + Rng() % 30; // skip connections
-    else if (Kind == 8)
-      Len = Rng() % 2000; // long-lived
-    uint64_t Channels = 16ull << (Rng() % 6), Spatial = 1ull << (Rng() % 10);
-    Ts.push_back({I, I + Len, Channels * Spatial * 4});
-  }
-  return Ts;
-}
+using Tensor = memplan::bench::DnnTensor;
+using memplan::bench::dnnShapedTensors;
 
 /// Step I frees the tensors whose last use was step I - 1, then allocates
 /// tensor I (64-byte aligned) and calls AfterAlloc(Ptr, Tensor, Live), Live
