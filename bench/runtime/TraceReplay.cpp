@@ -465,10 +465,17 @@ int main(int Argc, char **Argv) {
   Current = Fresh();
 #endif
   static std::vector<Trace> Traces = loadTraces();
+  // MEMPLAN_BENCH_THREADS=1 (or 2): that count only. A process that has run
+  // 2 threads is never single-threaded again, and glibc's malloc and
+  // memplan's heap lock skip their atomics only in one that is: run.sh runs
+  // 1 thread in a process of its own, as a single-threaded program is.
+  std::vector<int> Counts = {1, 2};
+  if (const char *C = std::getenv("MEMPLAN_BENCH_THREADS"))
+    Counts = {std::atoi(C) == 2 ? 2 : 1};
   for (const Trace &T : Traces) {
     size_t Pairs = std::count_if(T.Events.begin(), T.Events.end(),
                                  [](const Event &E) { return E.Size != 0; });
-    for (int Threads : {1, 2}) {
+    for (int Threads : Counts) {
       Peaks P = peaks(T, Threads);
       double Ratio = P.Live ? double(P.Reserved) / double(P.Live) : 0.0;
       auto *B = benchmark::RegisterBenchmark(
