@@ -163,9 +163,9 @@ TEST(RuntimeSingleThread, PlainLockUntilTheFirstThreadStarts) {
     Envp.push_back(S.data());
   Envp.push_back(nullptr);
   pid_t Pid;
-  ASSERT_EQ(posix_spawn(&Pid, Argv[0], nullptr, nullptr, Argv.data(),
-                        Envp.data()),
-            0);
+  ASSERT_EQ(
+      posix_spawn(&Pid, Argv[0], nullptr, nullptr, Argv.data(), Envp.data()),
+      0);
   int Status = 0;
   ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
   ASSERT_TRUE(WIFEXITED(Status));
