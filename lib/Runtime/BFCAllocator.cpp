@@ -18,10 +18,8 @@
 #include <cinttypes>
 #include <cstdio>
 #include <ctime>
-#include <linux/futex.h>
 #include <mutex>
 #include <new>
-#include <sys/syscall.h>
 #include <thread>
 #include <unistd.h>
 #include <vector>
@@ -37,21 +35,6 @@ ThreadHome &threadHome() {
 /// A thread moves home after this many allocations in a row found it busy.
 constexpr unsigned MoveAfter = 8;
 } // namespace
-
-void HeapMutex::lockSlow() {
-  // Mark the lock contended, then sleep until it is free; whoever takes it
-  // this way keeps the mark, so its unlock wakes the next sleeper.
-  while (State.exchange(2, std::memory_order_acquire) != 0) {
-    timespec Bound{0, SleepNs};
-    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAIT_PRIVATE,
-            2, &Bound, nullptr, 0);
-  }
-}
-
-void HeapMutex::wake() {
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAKE_PRIVATE,
-          1, nullptr, nullptr, 0);
-}
 
 unsigned memplan::rt::defaultNumHeaps() {
   unsigned Cpus = std::thread::hardware_concurrency();

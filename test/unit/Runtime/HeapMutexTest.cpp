@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "BFCHeap.h"
+#include "HeapMutex.h"
 
 #include "gtest/gtest.h"
 

@@ -1,10 +1,13 @@
 //===- RuntimePlanTest.cpp - Run-time planning of dynamic buffers ---------===//
 
+#include "RunSelf.h"
 #include "memplan/Runtime/memplan_runtime.h"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
 #include <random>
 #include <thread>
 #include <vector>
@@ -248,3 +251,48 @@ TEST(RuntimePlan, ThreadsShareTheCacheWhileItReplacesPlans) {
 }
 
 } // namespace
+
+namespace {
+
+constexpr const char *AtExitEnv = "MEMPLAN_TEST_PLAN_AT_EXIT_CHILD";
+
+/// Plans a 3-buffer chain at exit, from a static destructor (after the
+/// objects made since, as a plan cache that is destroyed would be), and ends
+/// the process with 0 only if the plan is the one made before.
+struct PlanAtExit {
+  std::vector<int64_t> T =
+      table(7001, {1000, 2000, 3000}, {0, 1, 2}, {1, 2, 3});
+  std::vector<int64_t> Want = std::vector<int64_t>(3);
+  int64_t WantTotal = 0;
+  ~PlanAtExit() {
+    std::vector<int64_t> Got(3);
+    int64_t Total = memplan_rt_plan_offsets(T.data(), 64, Got.data());
+    // A new table too, so that the miss path runs as well.
+    std::vector<int64_t> T2 = T;
+    T2[2] = 1500;
+    std::vector<int64_t> Got2(3);
+    int64_t Total2 = memplan_rt_plan_offsets(T2.data(), 64, Got2.data());
+    std::_Exit(Total == WantTotal && Got == Want && Total2 > 0 ? 0 : 1);
+  }
+};
+
+} // namespace
+
+// Runs only in the child the next test starts.
+TEST(RuntimePlan, AtExitChildBody) {
+  if (!std::getenv(AtExitEnv))
+    GTEST_SKIP() << "runs in the process RuntimePlan.PlansAtExit starts";
+  static PlanAtExit P; // destroyed after what is made after it
+  P.WantTotal = memplan_rt_plan_offsets(P.T.data(), 64, P.Want.data());
+  ASSERT_GT(P.WantTotal, 0);
+}
+
+// A program's static destructor may run a planned function: the plan cache
+// is never destroyed (under ASan, `make check-asan`, a cache that is
+// destroyed at exit fails this with a heap-use-after-free).
+TEST(RuntimePlan, PlansAtExit) {
+  if (std::getenv(AtExitEnv))
+    GTEST_SKIP() << "the child runs AtExitChildBody only";
+  EXPECT_EQ(memplan::test::runSelf("RuntimePlan.AtExitChildBody", AtExitEnv),
+            0);
+}

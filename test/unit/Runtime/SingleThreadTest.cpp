@@ -1,15 +1,16 @@
 //===- SingleThreadTest.cpp - The heaps' lock before and after a thread ---===//
 //
 // A heap's lock is a plain load and store while the process has one thread
-// (HeapMutex, BFCHeap.h). A process that has run threads never has one
-// again, not even a forked child, so the test runs itself again (posix_spawn
-// of /proc/self/exe) for a fresh process: there the lock must be plain, an
+// (HeapMutex.h). A process that has run threads never has one again, not
+// even a forked child, so the test runs itself again (RunSelf.h) for a fresh
+// process: there the lock must be plain, an
 // allocator must work, and a lock taken the plain way must still exclude the
 // threads that start while it is held, and be handed over once released.
 //
 //===----------------------------------------------------------------------===//
 
 #include "BFCHeap.h"
+#include "RunSelf.h"
 
 #include "gtest/gtest.h"
 
@@ -17,13 +18,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <random>
-#include <spawn.h>
-#include <string>
-#include <sys/wait.h>
 #include <thread>
 #include <vector>
-
-extern char **environ;
 
 using namespace memplan::rt;
 
@@ -151,24 +147,7 @@ TEST(RuntimeSingleThread, PlainLockUntilTheFirstThreadStarts) {
 #ifndef MEMPLAN_RT_HAVE_SINGLE_THREADED
   GTEST_SKIP() << "no __libc_single_threaded here: the lock is always atomic";
 #endif
-  std::vector<std::string> Args = {
-      "/proc/self/exe", "--gtest_filter=RuntimeSingleThread.ChildBody"};
-  std::vector<std::string> Env = {std::string(ChildEnv) + "=1"};
-  for (char **E = environ; *E; ++E)
-    Env.push_back(*E);
-  std::vector<char *> Argv, Envp;
-  for (std::string &S : Args)
-    Argv.push_back(S.data());
-  Argv.push_back(nullptr);
-  for (std::string &S : Env)
-    Envp.push_back(S.data());
-  Envp.push_back(nullptr);
-  pid_t Pid;
-  ASSERT_EQ(
-      posix_spawn(&Pid, Argv[0], nullptr, nullptr, Argv.data(), Envp.data()),
-      0);
-  int Status = 0;
-  ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
-  ASSERT_TRUE(WIFEXITED(Status));
-  EXPECT_EQ(WEXITSTATUS(Status), 0) << "RuntimeSingleThread.ChildBody failed";
+  EXPECT_EQ(memplan::test::runSelf("RuntimeSingleThread.ChildBody", ChildEnv),
+            0)
+      << "RuntimeSingleThread.ChildBody failed";
 }

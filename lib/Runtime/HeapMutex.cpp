@@ -1,0 +1,30 @@
+//===- HeapMutex.cpp - Waiting for the runtime's lock ---------------------===//
+//
+// The slow path of HeapMutex: a thread that finds the lock taken marks it
+// contended and sleeps on a futex, bounded, until it gets it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "HeapMutex.h"
+
+#include <ctime>
+#include <linux/futex.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+using namespace memplan::rt;
+
+void HeapMutex::lockSlow() {
+  // Mark the lock contended, then sleep until it is free; whoever takes it
+  // this way keeps the mark, so its unlock wakes the next sleeper.
+  while (State.exchange(2, std::memory_order_acquire) != 0) {
+    timespec Bound{0, SleepNs};
+    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAIT_PRIVATE,
+            2, &Bound, nullptr, 0);
+  }
+}
+
+void HeapMutex::wake() {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAKE_PRIVATE,
+          1, nullptr, nullptr, 0);
+}
