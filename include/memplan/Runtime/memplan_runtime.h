@@ -239,7 +239,8 @@ int64_t memplan_rt_plan_offsets(const int64_t *table, int64_t align,
                                 int64_t *offsets);
 
 /* The run-time plan cache holds at most this many plans (about 1 KiB each
-   for 16 buffers); a new one past it replaces one held, picked arbitrarily.
+   for 16 buffers); a new one past it replaces one held, by the clock
+   (second chance): a plan found again since the hand last passed stays.
    Unbounded, a program whose sizes keep changing (a decoder's length at
    each step, sizes read from data) grew by 1 GiB over 10^6 shapes. */
 #define MEMPLAN_RT_PLAN_CACHE_ENTRIES 1024

@@ -224,6 +224,44 @@ TEST(RuntimePlan, CacheHoldsABoundedNumberOfPlans) {
   EXPECT_EQ(Offsets, First);
 }
 
+// Once the cache is full, shapes that come back are kept: ten shapes that
+// are every other call, among shapes never seen again, hit in every call
+// once each was planned. (The cache once replaced the first plan of its
+// hash map's order, and kept the oldest plans for ever: the ten shapes hit
+// in about 20% of their calls.) Then two new shapes called in turn miss
+// once each, and hit.
+TEST(RuntimePlan, AFullCacheKeepsShapesThatComeBack) {
+  std::vector<int64_t> Firsts{0, 1}, Lasts{1, 2}, Offsets(2);
+  auto Table = [&](int64_t Shape) {
+    return table(97, {16 * (Shape + 1), 32 * (Shape + 1)}, Firsts, Lasts);
+  };
+  const int64_t Calls = 2 * MEMPLAN_RT_PLAN_CACHE_ENTRIES;
+  int64_t OneOff = 100;
+  auto Run = [&] {
+    for (int64_t I = 0; I < Calls; ++I) {
+      int64_t Shape = I % 2 ? OneOff++ : I / 2 % 10;
+      memplan_rt_plan_offsets(Table(Shape).data(), 16, Offsets.data());
+    }
+  };
+  Run(); // fills the cache
+  memplan_rt_plan_cache_stats S0, S1, S2;
+  memplan_rt_get_plan_cache_stats(&S0);
+  ASSERT_EQ(S0.entries, uint64_t(MEMPLAN_RT_PLAN_CACHE_ENTRIES));
+  Run();
+  memplan_rt_get_plan_cache_stats(&S1);
+  EXPECT_EQ(S1.hits - S0.hits, uint64_t(Calls / 2));
+  EXPECT_EQ(S1.misses - S0.misses, uint64_t(Calls / 2));
+  std::vector<int64_t> X = Table(1 << 20), Y = Table(1 << 21);
+  for (int Round = 0; Round < 10; ++Round) {
+    memplan_rt_plan_offsets(X.data(), 16, Offsets.data());
+    memplan_rt_plan_offsets(Y.data(), 16, Offsets.data());
+  }
+  memplan_rt_get_plan_cache_stats(&S2);
+  EXPECT_EQ(S2.misses - S1.misses, 2u);
+  EXPECT_EQ(S2.hits - S1.hits, 18u);
+  EXPECT_EQ(S2.entries, uint64_t(MEMPLAN_RT_PLAN_CACHE_ENTRIES));
+}
+
 // Threads share the cache (its lock) while it replaces plans: four threads
 // plan 800 shapes each, half of them the same across threads, so hits,
 // misses, two threads planning one new shape, and evictions interleave
