@@ -11,6 +11,7 @@
 
 #include "BFCHeap.h"
 #include "Internal.h"
+#include "PurgeThread.h"
 #include "ThreadCache.h"
 #include "ThreadHome.h"
 
@@ -103,6 +104,18 @@ BFCAllocator::create(const memplan_rt_options &Opts,
   }
   size_t Count = A->Heaps.size();
   A->HeapMask = (Count & (Count - 1)) == 0 ? Count - 1 : 0;
+  // Last: the heaps are ready, and this thread holds none of their locks
+  // (HeapMutex's plain path needs that of a thread the runtime starts).
+  if (Opts.purge_thread && A->Heaps[0]->purgesByAge()) {
+    std::vector<BFCHeap *> Hs;
+    for (auto &H : A->Heaps)
+      Hs.push_back(H.get());
+    A->Purger = PurgeThread::start(std::move(Hs), A->Heaps[0]->delayNs() / 8);
+    if (!A->Purger)
+      std::fprintf(stderr, "memplan_rt: warning: the purge thread could not "
+                           "start; free pages go back at the heaps' next "
+                           "allocs and frees\n");
+  }
   if (Status)
     *Status = MEMPLAN_RT_OK;
   return A;
@@ -111,9 +124,10 @@ BFCAllocator::create(const memplan_rt_options &Opts,
 BFCAllocator::BFCAllocator(const memplan_rt_options &Opts)
     : Opts(Opts), Shared(new (std::nothrow) SharedCounters) {}
 
-// The thread caches let go first (their blocks die with the heaps); the
-// heaps go before the counters they point to.
+// The purge thread stops first, then the thread caches let go (their blocks
+// die with the heaps); the heaps go before the counters they point to.
 BFCAllocator::~BFCAllocator() {
+  Purger.reset(); // no pass after this
   Caches.reset();
   Heaps.clear();
 }

@@ -123,6 +123,16 @@ public:
   /// Gives the whole pages of free chunks (of at least PurgeMin bytes) back
   /// to the system, except those of chunk \p Keep; gives the bytes.
   uint64_t purgeLocked(int32_t Keep = -1);
+  /// The purge pass that the heap's own calls make every eighth of the
+  /// delay, for a caller that is not the heap's (PurgeThread); nothing
+  /// without a delay.
+  void agePassLocked() {
+    if (DelayNs)
+      passLocked(readClock());
+  }
+  /// Pages are purged once free for a delay (not eagerly, not never).
+  bool purgesByAge() const { return DelayNs != 0; }
+  uint64_t delayNs() const { return DelayNs; }
   /// The same, oldest free chunk first, until \p Want bytes are purged;
   /// unless \p AnyAge only chunks idle for a whole pass interval (freed
   /// before the last pass but one): a block freed and reused in a loop never

@@ -34,6 +34,7 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->clock_ns = nullptr;
   Opts->clock_ctx = nullptr;
   Opts->frag_cap = 0;
+  Opts->purge_thread = 0;
 }
 
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *Opts,

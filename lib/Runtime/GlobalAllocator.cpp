@@ -162,6 +162,15 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     else
       warnBadEnv("MEMPLAN_RT_FRAG_CAP", S, "0, or a number from 1 to 1000");
   }
+  // Off unless asked: the thread makes the program multi-threaded.
+  O.purge_thread = envFlag("MEMPLAN_RT_PURGE_THREAD");
+  if (O.purge_thread && (O.memory_limit || !O.purge_delay_ms)) {
+    warnBadEnv("MEMPLAN_RT_PURGE_THREAD",
+               std::getenv("MEMPLAN_RT_PURGE_THREAD"),
+               "the thread purges by age: it needs MEMPLAN_RT_PURGE_DELAY_MS "
+               "above 0 and no MEMPLAN_RT_LIMIT");
+    O.purge_thread = 0;
+  }
   O.trace = envFlag("MEMPLAN_RT_TRACE");
   // Read at exit (and at a fatal error); a typo would print nothing then.
   if (const char *S = std::getenv("MEMPLAN_RT_DUMP"))

@@ -51,9 +51,11 @@ inline bool singleThreaded() {
 /// compare-and-swap waits for the program's pending stores to reach the
 /// cache (a tensor just written), which took 16% of a random-mix replay's
 /// samples (perf; 8% of its time, 3-4% of the DNN trace's, in
-/// bench/runtime's single-threaded runs). No thread can start inside the
-/// runtime, so a lock taken this way is released before another thread
-/// exists, or by its own thread after, and the release store orders it.
+/// bench/runtime's single-threaded runs). The one thread the runtime starts
+/// (options.purge_thread) starts at the end of memplan_rt_create, whose
+/// thread holds no lock of the runtime then; no other can start inside it.
+/// So a lock taken this way is released before another thread exists, or
+/// by its own thread after, and the release store orders it.
 class HeapMutex {
 public:
   bool try_lock() {

@@ -25,6 +25,7 @@
 namespace memplan::rt {
 
 class BFCHeap;
+class PurgeThread;
 struct SharedCounters;
 struct ThreadCache;
 
@@ -146,6 +147,8 @@ private:
   double CacheFragCap = 0;
   struct ThreadCaches;
   std::unique_ptr<ThreadCaches> Caches;
+  /// options.purge_thread: the heaps' purge passes, made by a thread.
+  std::unique_ptr<PurgeThread> Purger;
 
   friend struct DumpWriter;
 };

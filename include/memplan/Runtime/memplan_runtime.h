@@ -121,6 +121,17 @@ typedef struct memplan_rt_options {
      purging (decommit, VIRTUAL source, no limit). Global allocator:
      MEMPLAN_RT_FRAG_CAP. */
   double frag_cap;
+  /* 1: a thread of the allocator's own makes the heaps' purge passes every
+     eighth of purge_delay_ms, so that the pages of a program that frees
+     its peak and then makes no call at all still go back after the delay
+     (without it, they go at its next alloc or free, or on
+     memplan_rt_purge). The process then has two threads: the heaps' locks
+     take their atomic path (3-10% of an alloc+free pair's time in a
+     single-threaded program, README). Needs purging by age (decommit,
+     VIRTUAL source, no limit, purge_delay_ms > 0); a forked child has no
+     such thread. 0: none (the default; the global allocator:
+     MEMPLAN_RT_PURGE_THREAD). */
+  int purge_thread;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {

@@ -20,9 +20,12 @@
 #include <functional>
 #include <mutex>
 #include <random>
+#include <string>
 #include <sys/mman.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
+#include <utility>
 #include <vector>
 
 using namespace memplan::rt;
@@ -386,6 +389,141 @@ TEST(RuntimePurge, PurgeNowAndTheEnvironment) {
   EXPECT_NE(Err.find("ignoring MEMPLAN_RT_PURGE_DELAY_MS=soon"),
             std::string::npos);
   unsetenv("MEMPLAN_RT_PURGE_DELAY_MS");
+}
+
+uint64_t atomicClock(void *Ctx) {
+  return static_cast<std::atomic<uint64_t> *>(Ctx)->load();
+}
+
+/// Frees a 16 MiB peak, then makes no alloc or free while the clock runs
+/// \p Steps times 2 ms ahead (one real millisecond each, for the thread to
+/// wake); stops early once the peak is gone. Gives the bytes reserved at
+/// the end, and whether the peak's pages left memory.
+std::pair<uint64_t, bool> idleAfterPeak(bool Thread, int Steps) {
+  std::atomic<uint64_t> Now{1000 * Ms};
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  O.arenas = 1;
+  O.purge_delay_ms = 10;
+  O.clock_ns = atomicClock;
+  O.clock_ctx = &Now;
+  O.purge_thread = Thread;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  EXPECT_TRUE(A);
+  if (!A)
+    return {0, false};
+  void *Peak = A->allocate(16 * MiB, 64, nullptr);
+  void *Guard = A->allocate(256, 64, nullptr);
+  std::memset(Peak, 1, 16 * MiB);
+  EXPECT_EQ(A->deallocate(Peak), MEMPLAN_RT_OK);
+  EXPECT_GE(A->stats().bytes_reserved, 16 * MiB);
+  // stats() takes the heap's lock but makes no pass: only allocs and frees
+  // (and the thread) do.
+  for (int I = 0; I < Steps && A->stats().bytes_reserved >= MiB; ++I) {
+    Now += 2 * Ms;
+    usleep(1000);
+  }
+  uint64_t Reserved = A->stats().bytes_reserved;
+  bool Gone = residentPages(Peak, 16 * MiB) < MiB / 4096;
+  std::string Why;
+  EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+  EXPECT_EQ(A->deallocate(Guard), MEMPLAN_RT_OK);
+  return {Reserved, Gone};
+}
+
+// A program that frees its peak and then makes no call at all keeps the
+// pages (the heaps purge on their allocs and frees) unless the purge thread
+// makes the passes: then they go back after the delay, as when it runs
+// small.
+TEST(RuntimePurge, PurgeThreadPurgesAnIdleProgram) {
+  auto [Kept, KeptGone] = idleAfterPeak(false, 50);
+  EXPECT_GE(Kept, 16 * MiB);
+  EXPECT_FALSE(KeptGone);
+  // Up to 10 s of real time for a loaded machine; about 15 ms unloaded.
+  auto [Left, Gone] = idleAfterPeak(true, 10000);
+  EXPECT_LT(Left, MiB);
+  EXPECT_TRUE(Gone);
+}
+
+// Not before the delay: the thread's passes age pages as the heap's own
+// calls do.
+TEST(RuntimePurge, PurgeThreadWaitsForTheDelay) {
+  std::atomic<uint64_t> Now{1000 * Ms};
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  O.arenas = 1;
+  O.purge_delay_ms = 1000;
+  O.clock_ns = atomicClock;
+  O.clock_ctx = &Now;
+  O.purge_thread = 1;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  void *Peak = A->allocate(16 * MiB, 64, nullptr);
+  void *Guard = A->allocate(256, 64, nullptr);
+  std::memset(Peak, 1, 16 * MiB);
+  ASSERT_EQ(A->deallocate(Peak), MEMPLAN_RT_OK);
+  // The clock stands 900 ms past the free while the thread wakes every
+  // 125 ms of real time: it makes a pass, which purges nothing.
+  for (int I = 0; I < 9; ++I)
+    Now += 100 * Ms;
+  usleep(400 * 1000);
+  EXPECT_GE(A->stats().bytes_reserved, 16 * MiB);
+  EXPECT_EQ(A->stats().bytes_purged, 0u);
+  ASSERT_EQ(A->deallocate(Guard), MEMPLAN_RT_OK);
+}
+
+// A child forked while the thread runs has no thread, and no heap lock
+// left held by it: it allocates, frees and destroys its allocator (which
+// does not wait for a thread it lacks). A deadlock ends the child by alarm.
+TEST(RuntimePurge, ForkWhileThePurgeThreadRuns) {
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  O.purge_delay_ms = 1; // a pass every 125 us: forks meet passes
+  O.purge_thread = 1;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  for (int I = 0; I < 50; ++I) {
+    void *P = A->allocate(1 * MiB, 64, nullptr);
+    std::memset(P, 1, MiB);
+    ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    pid_t Pid = fork();
+    ASSERT_GE(Pid, 0);
+    if (Pid == 0) {
+      alarm(10);
+      void *Q = A->allocate(2 * MiB, 64, nullptr);
+      bool Ok = Q && A->deallocate(Q) == MEMPLAN_RT_OK;
+      A->purge();
+      A.reset();
+      _exit(Ok ? 0 : 1);
+    }
+    int Status = 0;
+    ASSERT_EQ(waitpid(Pid, &Status, 0), Pid);
+    ASSERT_TRUE(WIFEXITED(Status) && WEXITSTATUS(Status) == 0)
+        << "child " << I << " status " << Status;
+  }
+}
+
+TEST(RuntimePurge, PurgeThreadEnvironment) {
+  memplan_rt_options O;
+  setenv("MEMPLAN_RT_PURGE_THREAD", "1", 1);
+  memplan_rt_options_from_env(&O);
+  EXPECT_EQ(O.purge_thread, 1);
+  setenv("MEMPLAN_RT_PURGE_THREAD", "0", 1);
+  memplan_rt_options_from_env(&O);
+  EXPECT_EQ(O.purge_thread, 0);
+  // Without purging by age there is nothing for it to do: ignored, said.
+  setenv("MEMPLAN_RT_PURGE_THREAD", "1", 1);
+  setenv("MEMPLAN_RT_PURGE_DELAY_MS", "0", 1);
+  testing::internal::CaptureStderr();
+  memplan_rt_options_from_env(&O);
+  std::string Err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(O.purge_thread, 0);
+  EXPECT_NE(Err.find("ignoring MEMPLAN_RT_PURGE_THREAD=1"), std::string::npos);
+  unsetenv("MEMPLAN_RT_PURGE_DELAY_MS");
+  unsetenv("MEMPLAN_RT_PURGE_THREAD");
 }
 
 } // namespace
