@@ -14,6 +14,9 @@
 // CHECK: 21
 // STATS: num allocs: 1
 // STATS: peak bytes in use: 512000
+// The same beside the purge thread (a pass every 125 us), which lowered code
+// never waits for and which ends with the process:
+// RUN: memplan-opt %s --memplan-pipeline %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 MEMPLAN_RT_PURGE_THREAD=1 MEMPLAN_RT_PURGE_DELAY_MS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,STATS
 // Without in-place reuse, the arena holds three:
 // RUN: memplan-opt %s --memplan-pipeline="inplace=false" %lower_vector_to_llvm | env MEMPLAN_RT_STATS=1 mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime%shlibext 2>&1 | FileCheck %s --check-prefixes=CHECK,NOINPLACE
 // NOINPLACE: num allocs: 1
