@@ -81,6 +81,39 @@ def sh(cmd):
     return " ".join("'%s'" % c if any(x in c for x in " ;()=\"") else c for c in cmd)
 
 
+# The runtime's purging under lowered code. The default delay (1000 ms)
+# never purges in a program this short, so half the runs that use the
+# runtime purge pages free for 1 ms, with the purge thread making its passes
+# beside the program (MEMPLAN_RT_PURGE_THREAD): a page purged under a live
+# block would read back as zeros. The stats at exit give the bytes purged.
+# (Eager purging, MEMPLAN_RT_PURGE_DELAY_MS=0, and a frag cap of 1.0 purged
+# nothing in 501 programs: their heaps never grow past a peak.)
+RT_ENVS = [{},
+           {"MEMPLAN_RT_PURGE_DELAY_MS": "1", "MEMPLAN_RT_PURGE_THREAD": "1",
+            "MEMPLAN_RT_STATS": "1"}]
+
+
+def runtime_env(seed, k, stats=True):
+    env = dict(RT_ENVS[(seed + k) % len(RT_ENVS)])
+    if not stats:
+        env.pop("MEMPLAN_RT_STATS", None)
+    return env
+
+
+def purged_bytes(err):
+    m = re.search(r"^bytes purged \(total\): (\d+)$", err, re.M)
+    return int(m.group(1)) if m else 0
+
+
+def count_purges(st, err):
+    if purged_bytes(err):
+        st.add(runtime_purges=1)
+
+
+def env_prefix(env):
+    return "env %s " % " ".join("%s=%s" % kv for kv in sorted(env.items())) if env else ""
+
+
 def set_timeout(t):
     global TIMEOUT
     TIMEOUT = t
@@ -283,7 +316,7 @@ def save_files(d, files):
     return d
 
 
-def save_finding(a, tools, seed, kind, variant, files, detail):
+def save_finding(a, tools, seed, kind, variant, files, detail, env=None):
     s, al, mode = variant
     d = save_files(os.path.join(a.out, "seed%d-%s-%s-a%d-%s" % (
         seed, kind, s, al, mode.replace("+", "_"))), files)
@@ -296,7 +329,7 @@ def save_finding(a, tools, seed, kind, variant, files, detail):
         sh(tools.opt_cmd("prog.mlir", LOWER, "-")) + " | " + sh(tools.run_cmd("-")),
         "# planned:",
         sh(tools.opt_cmd("prog.mlir", flags, "planned.mlir")),
-        sh(tools.opt_cmd("prog.mlir", flags + LOWER, "-")) + " | " +
+        sh(tools.opt_cmd("prog.mlir", flags + LOWER, "-")) + " | " + env_prefix(env) +
         sh(tools.run_cmd("-", runtime=uses_runtime(mode))),
     ]
     with open(os.path.join(d, "README.txt"), "w") as fh:
@@ -373,8 +406,9 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
         with st.lock:
             st.findings.append(d)
         msgs.append("seed %d: INVARIANT (a record misses a live point) -> %s" % (seed, d))
-    for variant in variants_for(seed, a, strategies):
+    for k, variant in enumerate(variants_for(seed, a, strategies)):
         s, al, mode = variant
+        renv = runtime_env(seed, k) if uses_runtime(mode) else {}
         with st.lock:
             st.variants.add(variant)
         report = os.path.join(tmp, "report-%s-%d.json" % (s, al))
@@ -412,7 +446,9 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
             detail = err[-4000:]
             st.add(tool_failures=1) if status != "timeout" else st.add(hangs=1)
         else:
-            status, got, err = call(tools.run_cmd(out_ll, runtime=uses_runtime(mode)))
+            status, got, err = call(tools.run_cmd(out_ll, runtime=uses_runtime(mode)),
+                                    env=renv)
+            count_purges(st, err)
             if status == "timeout":
                 kind, detail = "hang", "planned program did not finish in %ds" % TIMEOUT
                 st.add(hangs=1)
@@ -444,9 +480,10 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
             detail = "injected bug: %s\n%s" % (note, detail)
         d = save_finding(a, tools, seed, kind, variant,
                          {"prog.mlir": text, "planned.mlir": planned_text, "ref.txt": ref,
-                          "got.txt": got, "report.json": rep_text}, detail)
-        msgs.append("seed %d: %s (strategy=%s alignment=%d %s) -> %s" %
-                    (seed, kind.upper(), s, al, mode, d))
+                          "got.txt": got, "report.json": rep_text}, detail, renv)
+        msgs.append("seed %d: %s (strategy=%s alignment=%d %s%s) -> %s" %
+                    (seed, kind.upper(), s, al, mode,
+                     " " + env_prefix(renv).strip() if renv else "", d))
         with st.lock:
             st.findings.append((seed, kind, variant, d))
     return msgs
@@ -466,8 +503,10 @@ SHAPES_LOWER = LOWER[:1] + ["--convert-bufferization-to-memref"] + LOWER[1:]
 ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "reordered_dynamic",
            "global_reads_moved",
            "runtime_plans", "symbolic_plans", "symbolic_multi_order", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
-           "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas", "arena_slots"]
+           "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas", "arena_slots",
+           "runtime_purges"]
 LABELS = {"shared_run_time_arenas": "shared run-time arenas",
+          "runtime_purges": "runs whose runtime purged pages (1 ms, purge thread)",
           "arena_slots": "run-time arena slots with their own base",
           "reordered_dynamic": "reordered ops with dynamic sizes",
           "symbolic_multi_order": "symbolic plans with several orders"}
@@ -652,8 +691,10 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         redirected = (len(pattern.findall(open(prog).read())) -
                       len(pattern.findall(open(consumers).read())))
 
-    for variant in shapes_variants(seed, a, strategies, meta):
+    for k, variant in enumerate(shapes_variants(seed, a, strategies, meta)):
         s, al, mode = variant
+        # a broken promise's stop is read from stderr: no stats there
+        renv = runtime_env(seed, k, stats=meta.get("broken") is None)
         with st.lock:
             st.variants.add(("shapes",) + variant)
         report = os.path.join(tmp, "report-%s-%d.json" % (s, al))
@@ -686,7 +727,9 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             eng = engagement(planned_text, rep_text)
             eng["into_consumers"] = redirected
             st.add(**eng)
-            status, got, err = call(tools.run_cmd(out_ll, runtime=True, level=level))
+            status, got, err = call(tools.run_cmd(out_ll, runtime=True, level=level),
+                                    env=renv)
+            count_purges(st, err)
             broken = meta.get("broken")
             if status == "timeout":
                 kind, detail = "hang", "planned program did not finish in %ds" % TIMEOUT
@@ -733,14 +776,15 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
             "# planned:",
             sh(tools.opt_cmd("prog.mlir", fl, "planned.mlir")),
             sh(tools.opt_cmd("prog.mlir", fl + SHAPES_LOWER, "-")) + " | " +
-            sh(tools.run_cmd("-", runtime=True, level=level)),
+            env_prefix(renv) + sh(tools.run_cmd("-", runtime=True, level=level)),
         ]
         with open(os.path.join(d, "README.txt"), "w") as fh:
             fh.write("%s on seed %d (shapes: %s), strategy=%s alignment=%d mode=%s\n%s\n\n%s\n" %
                      (kind, seed, " ".join(meta.get("scenes", [])), s, al, mode, detail,
                       "\n".join(cmds)))
-        msgs.append("seed %d: %s (shapes %s; strategy=%s alignment=%d %s) -> %s" %
-                    (seed, kind.upper(), ",".join(meta.get("scenes", [])), s, al, mode, d))
+        msgs.append("seed %d: %s (shapes %s; strategy=%s alignment=%d %s%s) -> %s" %
+                    (seed, kind.upper(), ",".join(meta.get("scenes", [])), s, al, mode,
+                     " " + env_prefix(renv).strip() if renv else "", d))
         with st.lock:
             st.findings.append((seed, kind, variant, d))
     return msgs
