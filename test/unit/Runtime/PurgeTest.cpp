@@ -37,15 +37,21 @@ constexpr uint64_t MiB = 1 << 20;
 
 uint64_t fakeClock(void *Ctx) { return *static_cast<uint64_t *>(Ctx); }
 
-memplan_rt_options withClock(uint64_t *Now, uint64_t DelayMs, int Cache) {
+/// One heap on the test's clock.
+memplan_rt_options withClockFn(uint64_t (*Clock)(void *), void *Now,
+                               uint64_t DelayMs, int Cache) {
   memplan_rt_options O;
   memplan_rt_options_init(&O);
   O.arenas = 1;
   O.cache = Cache;
   O.purge_delay_ms = DelayMs;
-  O.clock_ns = fakeClock;
+  O.clock_ns = Clock;
   O.clock_ctx = Now;
   return O;
+}
+
+memplan_rt_options withClock(uint64_t *Now, uint64_t DelayMs, int Cache) {
+  return withClockFn(fakeClock, Now, DelayMs, Cache);
 }
 
 /// Pages of [P, P + Bytes) the kernel holds in memory.
@@ -395,21 +401,22 @@ uint64_t atomicClock(void *Ctx) {
   return static_cast<std::atomic<uint64_t> *>(Ctx)->load();
 }
 
+/// A clock the purge thread may read while the test moves it.
+memplan_rt_options withAtomicClock(std::atomic<uint64_t> *Now, uint64_t DelayMs,
+                                   bool Thread) {
+  memplan_rt_options O = withClockFn(atomicClock, Now, DelayMs, 0);
+  O.purge_thread = Thread;
+  return O;
+}
+
 /// Frees a 16 MiB peak, then makes no alloc or free while the clock runs
 /// \p Steps times 2 ms ahead (one real millisecond each, for the thread to
 /// wake); stops early once the peak is gone. Gives the bytes reserved at
 /// the end, and whether the peak's pages left memory.
 std::pair<uint64_t, bool> idleAfterPeak(bool Thread, int Steps) {
   std::atomic<uint64_t> Now{1000 * Ms};
-  memplan_rt_options O;
-  memplan_rt_options_init(&O);
-  O.arenas = 1;
-  O.purge_delay_ms = 10;
-  O.clock_ns = atomicClock;
-  O.clock_ctx = &Now;
-  O.purge_thread = Thread;
   memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = BFCAllocator::create(withAtomicClock(&Now, 10, Thread), &S);
   EXPECT_TRUE(A);
   if (!A)
     return {0, false};
@@ -450,15 +457,8 @@ TEST(RuntimePurge, PurgeThreadPurgesAnIdleProgram) {
 // calls do.
 TEST(RuntimePurge, PurgeThreadWaitsForTheDelay) {
   std::atomic<uint64_t> Now{1000 * Ms};
-  memplan_rt_options O;
-  memplan_rt_options_init(&O);
-  O.arenas = 1;
-  O.purge_delay_ms = 1000;
-  O.clock_ns = atomicClock;
-  O.clock_ctx = &Now;
-  O.purge_thread = 1;
   memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = BFCAllocator::create(withAtomicClock(&Now, 1000, true), &S);
   ASSERT_TRUE(A);
   void *Peak = A->allocate(16 * MiB, 64, nullptr);
   void *Guard = A->allocate(256, 64, nullptr);
