@@ -110,6 +110,5 @@ void PurgeThread::run() {
       std::lock_guard<HeapMutex> L(H->Mu);
       H->agePassLocked();
     }
-    Passes.fetch_add(1, std::memory_order_relaxed);
   }
 }

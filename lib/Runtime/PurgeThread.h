@@ -31,8 +31,6 @@ public:
   ~PurgeThread();
   PurgeThread(const PurgeThread &) = delete;
   PurgeThread &operator=(const PurgeThread &) = delete;
-  /// Passes made so far (each over every heap).
-  uint64_t passes() const { return Passes.load(std::memory_order_relaxed); }
 
 private:
   PurgeThread(std::vector<BFCHeap *> Heaps, uint64_t PeriodNs);
@@ -45,7 +43,6 @@ private:
   pthread_t Thread{};
   /// 1: stop (the thread sleeps on it, a futex, between passes).
   std::atomic<uint32_t> Stop{0};
-  std::atomic<uint64_t> Passes{0};
   /// Held over each pass. fork() takes it first (pthread_atfork), so the
   /// child never inherits a heap lock this thread held.
   std::mutex PassLock;

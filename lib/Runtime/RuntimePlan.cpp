@@ -67,8 +67,8 @@ struct Entry {
 /// passed, and replaces the first unmarked one, so shapes that come back
 /// stay while shapes seen once go. (Replacing the first plan of the hash
 /// map's order kept the oldest plans for ever: ten shapes that were half
-/// the calls, among shapes never seen again, found their plan in 1.2% of
-/// their calls, memplan-bench-plan-cache's BM_PlanCacheHotAmongNew.) The
+/// the calls, among shapes never seen again, found their plan in about 1%
+/// of their calls, memplan-bench-plan-cache's BM_PlanCacheHotAmongNew.) The
 /// ring points into the map, so a hit reads the plan where the lookup
 /// found it: with a slot index in between, a hit of 8 buffers took 18 ns.
 struct Cache {
