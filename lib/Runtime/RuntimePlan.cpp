@@ -66,7 +66,7 @@ struct Entry {
 /// (second chance): the hand clears the mark of a plan found since it last
 /// passed, and replaces the first unmarked one, so shapes that come back
 /// stay while shapes seen once go. (Replacing the first plan of the hash
-/// map's order kept the oldest plans for ever: ten shapes that were half
+/// map's order, which says nothing of use, lost them: ten shapes that were half
 /// the calls, among shapes never seen again, found their plan in about 1%
 /// of their calls, memplan-bench-plan-cache's BM_PlanCacheHotAmongNew.) The
 /// ring points into the map, so a hit reads the plan where the lookup

@@ -227,7 +227,7 @@ TEST(RuntimePlan, CacheHoldsABoundedNumberOfPlans) {
 // Once the cache is full, shapes that come back are kept: ten shapes that
 // are every other call, among shapes never seen again, hit in every call
 // once each was planned. (The cache once replaced the first plan of its
-// hash map's order, and kept the oldest plans for ever: the ten shapes hit
+// hash map's order, which says nothing of use: the ten shapes hit
 // in 409 of their 1024 calls in one run of this suite.) Then two new shapes
 // called in turn miss once each, and hit.
 TEST(RuntimePlan, AFullCacheKeepsShapesThatComeBack) {
