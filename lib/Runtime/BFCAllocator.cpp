@@ -106,11 +106,9 @@ BFCAllocator::create(const memplan_rt_options &Opts,
   A->HeapMask = (Count & (Count - 1)) == 0 ? Count - 1 : 0;
   // Last: the heaps are ready, and this thread holds none of their locks
   // (HeapMutex's plain path needs that of a thread the runtime starts).
-  if (Opts.purge_thread && A->Heaps[0]->purgesByAge()) {
-    std::vector<BFCHeap *> Hs;
-    for (auto &H : A->Heaps)
-      Hs.push_back(H.get());
-    A->Purger = PurgeThread::start(std::move(Hs), A->Heaps[0]->delayNs() / 8);
+  if (Opts.purge_thread && A->Heaps[0]->delayNs()) {
+    A->Purger =
+        PurgeThread::start(A->Shared->Heaps, A->Heaps[0]->delayNs() / 8);
     if (!A->Purger)
       std::fprintf(stderr, "memplan_rt: warning: the purge thread could not "
                            "start; free pages go back at the heaps' next "

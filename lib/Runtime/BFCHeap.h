@@ -130,8 +130,7 @@ public:
     if (DelayNs)
       passLocked(readClock());
   }
-  /// Pages are purged once free for a delay (not eagerly, not never).
-  bool purgesByAge() const { return DelayNs != 0; }
+  /// The purge delay; 0 when pages are purged eagerly or never.
   uint64_t delayNs() const { return DelayNs; }
   /// The same, oldest free chunk first, until \p Want bytes are purged;
   /// unless \p AnyAge only chunks idle for a whole pass interval (freed

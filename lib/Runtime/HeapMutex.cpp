@@ -19,12 +19,19 @@ void HeapMutex::lockSlow() {
   // this way keeps the mark, so its unlock wakes the next sleeper.
   while (State.exchange(2, std::memory_order_acquire) != 0) {
     timespec Bound{0, SleepNs};
-    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAIT_PRIVATE,
-            2, &Bound, nullptr, 0);
+    futexWait(State, 2, &Bound);
   }
 }
 
-void HeapMutex::wake() {
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&State), FUTEX_WAKE_PRIVATE,
-          1, nullptr, nullptr, 0);
+void HeapMutex::wake() { futexWake(State); }
+
+void memplan::rt::futexWait(std::atomic<uint32_t> &Word, uint32_t Expected,
+                            const timespec *Bound) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAIT_PRIVATE,
+          Expected, Bound, nullptr, 0);
+}
+
+void memplan::rt::futexWake(std::atomic<uint32_t> &Word) {
+  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Word), FUTEX_WAKE_PRIVATE, 1,
+          nullptr, nullptr, 0);
 }

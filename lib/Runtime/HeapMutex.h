@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <ctime>
 
 #if defined(__has_include)
 #if __has_include(<sys/single_threaded.h>)
@@ -30,6 +31,13 @@ inline bool singleThreaded() {
   return false;
 #endif
 }
+
+/// Sleeps while \p Word holds \p Expected, at most \p Bound (null: no bound),
+/// until futexWake; returns at once if it holds another value.
+void futexWait(std::atomic<uint32_t> &Word, uint32_t Expected,
+               const timespec *Bound);
+/// Wakes one thread sleeping in futexWait on \p Word.
+void futexWake(std::atomic<uint32_t> &Word);
 
 /// The runtime's lock (each heap's, and the run-time plan cache's): one
 /// compare-and-swap takes it, inline (std::mutex calls

@@ -12,10 +12,7 @@
 
 #include <algorithm>
 #include <ctime>
-#include <linux/futex.h>
 #include <new>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 using namespace memplan::rt;
 
@@ -85,8 +82,7 @@ PurgeThread::~PurgeThread() {
                     G.Threads.end());
   }
   Stop.store(1, std::memory_order_release);
-  syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Stop), FUTEX_WAKE_PRIVATE, 1,
-          nullptr, nullptr, 0);
+  futexWake(Stop);
   pthread_join(Thread, nullptr);
 }
 
@@ -101,8 +97,7 @@ void PurgeThread::run() {
                     static_cast<long>(PeriodNs % 1000000000)};
     // Returns at the period's end, on the destructor's wake, or at once if
     // Stop is already 1.
-    syscall(SYS_futex, reinterpret_cast<uint32_t *>(&Stop), FUTEX_WAIT_PRIVATE,
-            0, &Period, nullptr, 0);
+    futexWait(Stop, 0, &Period);
     if (Stop.load(std::memory_order_acquire))
       break;
     std::lock_guard<std::mutex> P(PassLock);
