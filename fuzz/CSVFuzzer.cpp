@@ -2,7 +2,8 @@
 //
 // Any text must give records or an error, never a crash; accepted records
 // must satisfy what the reader promises (positive sizes, FirstTask <=
-// LastTask, unique ids) and survive a write/read round trip unchanged.
+// LastTask, unique ids, power-of-two alignments) and survive a write/read round
+// trip unchanged.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,7 +49,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     llvm::consumeError(Again.takeError());
     fail("written records do not read back");
   }
-  if (Again->Records != Set->Records || Again->Ids != Set->Ids)
+  if (!Set->Alignments.empty() && Set->Alignments.size() != Set->Records.size())
+    fail("alignments and records disagree");
+  for (uint64_t A : Set->Alignments)
+    if (!A || (A & (A - 1)))
+      fail("an alignment that is not a power of two was accepted");
+  if (Again->Records != Set->Records || Again->Ids != Set->Ids ||
+      Again->Alignments != Set->Alignments)
     fail("round trip changed the records");
   return 0;
 }

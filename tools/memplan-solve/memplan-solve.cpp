@@ -259,6 +259,18 @@ int main(int argc, char **argv) {
   auto Set = readRecordsCSV(InputFile);
   if (!Set)
     return fail(2, toString(Set.takeError()));
+  for (const std::string &Note : Set->Notes)
+    WithColor::note(errs(), "memplan-solve")
+        << InputFile << ": " << Note << "\n";
+  // One alignment for all: the largest of the file's and --alignment
+  // (powers of two, so it is a multiple of each).
+  uint64_t Align = Alignment;
+  if (uint64_t FileAlign = largestAlignment(*Set); FileAlign > Align) {
+    Align = FileAlign;
+    WithColor::note(errs(), "memplan-solve")
+        << InputFile << ": every offset and size aligned to " << Align
+        << " bytes, the largest of the alignment column\n";
+  }
 
   StrategyOptions Opts;
   for (StringRef Pair : InplacePairsOpt) {
@@ -277,9 +289,9 @@ int main(int argc, char **argv) {
   }
   // Sizes that overflow once aligned, or that no plan can hold together,
   // are the file's fault, whatever the strategy: say so first.
-  if (Error E = checkRecords(Set->Records, Alignment, Opts.InplacePairs))
+  if (Error E = checkRecords(Set->Records, Align, Opts.InplacePairs))
     return fail(2, InputFile + ": " + toString(std::move(E)));
-  Opts.Alignment = Alignment;
+  Opts.Alignment = Align;
   Opts.BudgetMs = BudgetMs;
   if (Capacity.getNumOccurrences()) {
     Opts.Capacity = Capacity;

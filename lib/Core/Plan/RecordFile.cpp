@@ -1,9 +1,13 @@
 //===- RecordFile.cpp - MiniMalloc CSV record files -----------------------===//
 
 #include "memplan/Core/RecordFile.h"
+#include "memplan/Core/Strategy.h"
+
+#include <optional>
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace memplan;
@@ -13,12 +17,40 @@ static llvm::Error lineError(llvm::StringRef File, size_t Line,
   return llvm::createStringError(File + ":" + llvm::Twine(Line) + ": " + Msg);
 }
 
+namespace {
+/// What a header column holds. MiniMalloc's reader (converter.cc) takes the
+/// columns in any order and by other names: an old file reads
+/// `buffer,start,end,size` with `end` inclusive.
+enum class Column { Id, Lower, Upper, End, Size, Alignment, Gaps, Offset };
+
+std::optional<Column> columnNamed(llvm::StringRef Name) {
+  return llvm::StringSwitch<std::optional<Column>>(Name)
+      .Cases({"id", "buffer", "buffer_id"}, Column::Id)
+      .Cases({"lower", "start", "begin"}, Column::Lower)
+      .Case("upper", Column::Upper)
+      .Case("end", Column::End)
+      .Case("size", Column::Size)
+      .Case("alignment", Column::Alignment)
+      .Case("gaps", Column::Gaps)
+      .Case("offset", Column::Offset)
+      .Default(std::nullopt);
+}
+
+const char *KnownColumns =
+    "id (or buffer, buffer_id), lower (or start, begin), upper (or end, "
+    "inclusive), size, and optionally alignment, gaps, offset";
+} // namespace
+
 llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
                                                    llvm::StringRef FileName) {
   RecordSet Set;
   llvm::StringMap<size_t> LineOfId;
   size_t LineNo = 0;
-  bool SawHeader = false;
+  // Index of each column's field, once the header is read.
+  llvm::SmallVector<std::optional<Column>, 8> Columns;
+  std::optional<size_t> FieldOf[8];
+  bool SawHeader = false, GapsIgnored = false;
+  llvm::StringRef Header;
   // A UTF-8 byte order mark (spreadsheets write one) is rejected like any
   // other header, but named: quoted, it is invisible and the header looked
   // right.
@@ -34,33 +66,88 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
     Line = Line.rtrim("\r");
     if (Line.trim().empty())
       continue;
-    llvm::SmallVector<llvm::StringRef, 4> Fields;
+    llvm::SmallVector<llvm::StringRef, 8> Fields;
     Line.split(Fields, ',');
     for (llvm::StringRef &F : Fields)
       F = F.trim();
     if (!SawHeader) {
-      if (Fields.size() != 4 || Fields[0] != "id" || Fields[1] != "lower" ||
-          Fields[2] != "upper" || Fields[3] != "size")
+      for (size_t I = 0; I < Fields.size(); ++I) {
+        std::optional<Column> C = columnNamed(Fields[I]);
+        if (!C)
+          return lineError(FileName, LineNo,
+                           "expected the header 'id,lower,upper,size', got '" +
+                               Line + "': column '" + Fields[I] +
+                               "' is none of " + KnownColumns);
+        std::optional<size_t> &Slot = FieldOf[size_t(*C)];
+        // upper and end name one column; so do the names of the others.
+        std::optional<size_t> &Other =
+            *C == Column::End     ? FieldOf[size_t(Column::Upper)]
+            : *C == Column::Upper ? FieldOf[size_t(Column::End)]
+                                  : Slot;
+        if (Slot || Other)
+          return lineError(FileName, LineNo,
+                           "column '" + Fields[I] + "' repeats column " +
+                               llvm::Twine((Slot ? *Slot : *Other) + 1) +
+                               " of the header");
+        Slot = I;
+        Columns.push_back(C);
+      }
+      for (auto [C, Name] :
+           {std::pair(Column::Id, "id"), std::pair(Column::Lower, "lower"),
+            std::pair(Column::Size, "size")})
+        if (!FieldOf[size_t(C)])
+          return lineError(FileName, LineNo,
+                           "expected the header 'id,lower,upper,size', got '" +
+                               Line + "': no " + Name + " column");
+      if (!FieldOf[size_t(Column::Upper)] && !FieldOf[size_t(Column::End)])
         return lineError(FileName, LineNo,
                          "expected the header 'id,lower,upper,size', got '" +
-                             Line + "'");
+                             Line + "': no upper (or end) column");
+      if (FieldOf[size_t(Column::Offset)])
+        Set.Notes.push_back("column 'offset' ignored: the offsets are planned "
+                            "anew");
       SawHeader = true;
+      Header = Line;
       continue;
     }
-    if (Fields.size() != 4)
+    if (Fields.size() != Columns.size())
       return lineError(FileName, LineNo,
-                       "expected 4 fields 'id,lower,upper,size', got " +
-                           llvm::Twine(Fields.size()));
-    if (Fields[0].empty())
+                       "expected " + llvm::Twine(Columns.size()) + " fields '" +
+                           Header + "', got " + llvm::Twine(Fields.size()));
+    auto Field = [&](Column C) { return Fields[*FieldOf[size_t(C)]]; };
+    llvm::StringRef Id = Field(Column::Id);
+    if (Id.empty())
       return lineError(FileName, LineNo, "missing id");
-    uint64_t Values[3];
-    static const char *Names[] = {"lower", "upper", "size"};
-    for (int K = 0; K < 3; ++K)
-      if (Fields[K + 1].getAsInteger(10, Values[K]))
+    bool Inclusive = !FieldOf[size_t(Column::Upper)];
+    auto Integer = [&](Column C, const char *Name, uint64_t &V) -> llvm::Error {
+      if (Field(C).getAsInteger(10, V))
         return lineError(FileName, LineNo,
-                         llvm::Twine(Names[K]) + " '" + Fields[K + 1] +
+                         llvm::Twine(Name) + " '" + Field(C) +
                              "' is not an integer in [0, 2^64)");
-    auto [Lower, Upper, Size] = std::tuple(Values[0], Values[1], Values[2]);
+      return llvm::Error::success();
+    };
+    uint64_t Lower = 0, Upper = 0, Size = 0;
+    if (llvm::Error E = Integer(Column::Lower, "lower", Lower))
+      return std::move(E);
+    if (llvm::Error E = Inclusive ? Integer(Column::End, "end", Upper)
+                                  : Integer(Column::Upper, "upper", Upper))
+      return std::move(E);
+    if (llvm::Error E = Integer(Column::Size, "size", Size))
+      return std::move(E);
+    if (Inclusive) {
+      // end is the last task: [lower, end] is [lower, end + 1).
+      if (Upper < Lower)
+        return lineError(FileName, LineNo,
+                         "end (" + llvm::Twine(Upper) +
+                             ") must not be below lower (" +
+                             llvm::Twine(Lower) +
+                             "): the interval [lower, end] is inclusive");
+      if (Upper == UINT64_MAX)
+        return lineError(FileName, LineNo,
+                         "end " + llvm::Twine(Upper) +
+                             " is past the last task (2^64 - 2)");
+      ++Upper;
+    }
     if (Lower >= Upper)
       return lineError(FileName, LineNo,
                        "lower (" + llvm::Twine(Lower) +
@@ -68,20 +155,43 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
                            "): the interval [lower, upper) is half-open");
     if (Size == 0)
       return lineError(FileName, LineNo, "size must be positive");
-    auto Inserted = LineOfId.try_emplace(Fields[0], LineNo);
+    if (FieldOf[size_t(Column::Alignment)]) {
+      uint64_t Align = 0;
+      if (llvm::Error E = Integer(Column::Alignment, "alignment", Align))
+        return std::move(E);
+      // One arena alignment serves them all (the largest); a power of two
+      // divides every larger one.
+      if (llvm::Error E = checkAlignment(Align))
+        return lineError(FileName, LineNo, llvm::toString(std::move(E)));
+      Set.Alignments.push_back(Align);
+    }
+    if (FieldOf[size_t(Column::Gaps)] && !Field(Column::Gaps).empty())
+      GapsIgnored = true;
+    auto Inserted = LineOfId.try_emplace(Id, LineNo);
     if (!Inserted.second)
       return lineError(FileName, LineNo,
-                       "duplicate id '" + Fields[0] + "' (first on line " +
+                       "duplicate id '" + Id + "' (first on line " +
                            llvm::Twine(Inserted.first->second) + ")");
     Set.Records.emplace_back(Size, Lower, Upper - 1);
-    Set.Ids.push_back(Fields[0].str());
+    Set.Ids.push_back(Id.str());
   }
   if (!SawHeader)
     return lineError(FileName, 1,
                      "empty file; expected the header 'id,lower,upper,size'");
   if (Set.Records.empty())
     return lineError(FileName, LineNo, "no records after the header");
+  // Live through its gaps is a superset of its lifetime: sound, not tight.
+  if (GapsIgnored)
+    Set.Notes.push_back("column 'gaps' ignored: each buffer is planned as "
+                        "live over its whole [lower, upper)");
   return Set;
+}
+
+uint64_t memplan::largestAlignment(const RecordSet &Set) {
+  uint64_t Max = 1;
+  for (uint64_t A : Set.Alignments)
+    Max = std::max(Max, A);
+  return Max;
 }
 
 llvm::Expected<RecordSet> memplan::readRecordsCSV(llvm::StringRef Path) {
@@ -93,13 +203,18 @@ llvm::Expected<RecordSet> memplan::readRecordsCSV(llvm::StringRef Path) {
 }
 
 void memplan::writeRecordsCSV(const RecordSet &Set, llvm::raw_ostream &OS) {
-  OS << "id,lower,upper,size\n";
+  bool Aligned =
+      Set.Alignments.size() == Set.Records.size() && !Set.Alignments.empty();
+  OS << (Aligned ? "id,lower,upper,size,alignment\n" : "id,lower,upper,size\n");
   for (size_t I = 0; I < Set.Records.size(); ++I) {
     const UsageRecord &R = Set.Records[I];
     if (I < Set.Ids.size())
       OS << Set.Ids[I];
     else
       OS << I;
-    OS << ',' << R.FirstTask << ',' << R.LastTask + 1 << ',' << R.Size << '\n';
+    OS << ',' << R.FirstTask << ',' << R.LastTask + 1 << ',' << R.Size;
+    if (Aligned)
+      OS << ',' << Set.Alignments[I];
+    OS << '\n';
   }
 }
