@@ -307,8 +307,18 @@ int main(int argc, char **argv) {
     double Ms = std::chrono::duration<double, std::milli>(
                     std::chrono::steady_clock::now() - Start)
                     .count();
-    if (!P)
-      return fail(2, "strategy '" + Name + "': " + toString(P.takeError()));
+    if (!P) {
+      std::string Msg = toString(P.takeError());
+      // Strategies that name themselves need no prefix.
+      if (!StringRef(Msg).starts_with(Name + ":"))
+        Msg = "strategy '" + Name + "': " + Msg;
+      // With all, one strategy that cannot plan the set (min-cost-flow's
+      // size limit) leaves the others' rows.
+      if (Names.size() == 1)
+        return fail(2, Msg);
+      WithColor::warning(errs(), "memplan-solve") << "skipped: " << Msg << "\n";
+      continue;
+    }
     // planMemory computed both bounds: every row has the same live-bytes
     // bound, shared-object rows also their own kind's.
     Row R{std::move(*P), 0, std::nullopt, Ms};
@@ -316,6 +326,8 @@ int main(int argc, char **argv) {
     R.ObjectsBound = R.P.ObjectsLowerBound;
     Rows.push_back(std::move(R));
   }
+  if (Rows.empty())
+    return fail(2, "no strategy planned " + InputFile);
 
   if (!SvgFile.empty() || !HtmlFile.empty() || Format == OutputFormat::JSON) {
     FunctionReport Report = report(Rows, *Set);

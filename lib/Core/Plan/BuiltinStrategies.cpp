@@ -49,6 +49,20 @@ template <typename F> StrategyFn objects(F Fn) {
   };
 }
 
+llvm::Expected<Plan> minCostFlowFn(llvm::ArrayRef<UsageRecord> Records,
+                                   const StrategyOptions &O) {
+  uint64_t HandOvers = minCostFlowHandOvers(Records);
+  if (HandOvers > kMinCostFlowMaxHandOvers)
+    return llvm::createStringError(
+        "min-cost-flow: " + std::to_string(Records.size()) + " tensors make " +
+        std::to_string(HandOvers) + " possible hand-overs, above the " +
+        std::to_string(kMinCostFlowMaxHandOvers) +
+        " it plans with (its graph holds one edge each, and its time grows "
+        "as their number times the tensors'): use greedy-by-size, "
+        "greedy-best or auto");
+  return objectsPlan(Records, minCostFlow(Records), O.Alignment);
+}
+
 llvm::Expected<Plan> greedyInOrderFn(llvm::ArrayRef<UsageRecord> Records,
                                      const StrategyOptions &O) {
   if (!O.ReuseGraph.empty()) {
@@ -101,7 +115,7 @@ void memplan::registerBuiltinStrategies() {
   registerStrategy("greedy-best", objects(greedyBest),
                    "best of greedy-by-size and greedy-by-breadth",
                    K::SharedObjects);
-  registerStrategy("min-cost-flow", objects(minCostFlow),
+  registerStrategy("min-cost-flow", minCostFlowFn,
                    "min-cost flow over object hand-overs (O(n^2) edges)",
                    K::SharedObjects);
   // Offsets.
