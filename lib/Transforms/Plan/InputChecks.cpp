@@ -6,6 +6,9 @@
 
 #include "TensorMemPlanInternal.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
 using namespace mlir;
 using namespace memplan;
 
@@ -32,4 +35,35 @@ void memplan::warnIfNotBufferized(FunctionOpInterface Fn,
         << "tensor-mem-plan: the input has tensor values; run "
            "one-shot-bufferize first (nothing planned in '"
         << Fn.getName() << "')";
+}
+
+LogicalResult memplan::rejectFreesBeforeDeallocation(FunctionOpInterface Fn) {
+  auto Frees = [](Operation *Op) {
+    if (isa<bufferization::DeallocOp>(Op))
+      return true;
+    auto Effects = dyn_cast<MemoryEffectOpInterface>(Op);
+    if (!Effects || isa<memref::ReallocOp>(Op) ||
+        Op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+      return false;
+    return llvm::any_of(Op->getOperands(), [&](Value V) {
+      return isa<BaseMemRefType>(V.getType()) &&
+             Effects.getEffectOnValue<MemoryEffects::Free>(V).has_value();
+    });
+  };
+  Operation *First = nullptr;
+  Fn.getFunctionBody().walk([&](Operation *Op) {
+    if (!Frees(Op))
+      return WalkResult::advance();
+    First = Op;
+    return WalkResult::interrupt();
+  });
+  if (!First)
+    return success();
+  return First->emitError()
+         << "tensor-mem-plan: '" << First->getName()
+         << "' frees a buffer, but the deallocation that runs after this pass "
+            "(deallocation-runs-after; memplan-pipeline's deallocate=true) "
+            "places every free itself and rejects a program that frees its "
+            "own: run memplan-pipeline with deallocate=false to keep this "
+            "program's frees, or remove them";
 }

@@ -268,6 +268,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     Report.ArenasFromCallers = AsArgument;
     if (auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation()))
       Report.Entry = Symbol.isPublic();
+    // The planned buffers' frees are gone; any left would fail the
+    // deallocation that runs next, with a less telling message.
+    if (deallocationRunsAfter && failed(rejectFreesBeforeDeallocation(Fn)))
+      return failure();
     return success();
   }
 
@@ -330,6 +334,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       ArenaValue = memref::AllocOp::create(
           B, Fn.getLoc(), ArenaType, ValueRange(), B.getI64IntegerAttr(Align));
       Arenas.push_back(ArenaValue.getDefiningOp());
+      // The deallocation that runs next frees it, and takes no program that
+      // frees its own buffers.
+      if (deallocationRunsAfter)
+        FreesBuffers = false;
     }
     if (checkPromises)
       memplan::checkPromises(G, getOperation());

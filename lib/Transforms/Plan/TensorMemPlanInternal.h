@@ -96,6 +96,13 @@ void checkPromises(const ArenaGroup &Group, mlir::Operation *PassRoot);
 void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
                          const FunctionBuffers &Buffers);
 
+/// With deallocation-runs-after, once Fn is planned: an error at the first
+/// op left that frees a memref (memref.dealloc of a buffer left unplanned,
+/// bufferization.dealloc; not one marked bufferization.manual_deallocation,
+/// nor a realloc, which the pipeline expands first). Upstream's
+/// ownership-based deallocation rejects those, naming no way out.
+mlir::LogicalResult rejectFreesBeforeDeallocation(mlir::FunctionOpInterface Fn);
+
 // CallSites.cpp
 
 /// Functions ordered so that a callee comes before its callers (a call
