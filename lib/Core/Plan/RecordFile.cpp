@@ -3,12 +3,12 @@
 #include "memplan/Core/RecordFile.h"
 #include "memplan/Core/Strategy.h"
 
-#include <optional>
-
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
+
+#include <optional>
 
 using namespace memplan;
 
@@ -22,6 +22,7 @@ namespace {
 /// columns in any order and by other names: an old file reads
 /// `buffer,start,end,size` with `end` inclusive.
 enum class Column { Id, Lower, Upper, End, Size, Alignment, Gaps, Offset };
+constexpr size_t NumColumns = size_t(Column::Offset) + 1;
 
 std::optional<Column> columnNamed(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<Column>>(Name)
@@ -46,9 +47,9 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
   RecordSet Set;
   llvm::StringMap<size_t> LineOfId;
   size_t LineNo = 0;
-  // Index of each column's field, once the header is read.
-  llvm::SmallVector<std::optional<Column>, 8> Columns;
-  std::optional<size_t> FieldOf[8];
+  // The field each column is in, once the header is read.
+  std::optional<size_t> FieldOf[NumColumns];
+  size_t NumFields = 0;
   bool SawHeader = false, GapsIgnored = false;
   llvm::StringRef Header;
   // A UTF-8 byte order mark (spreadsheets write one) is rejected like any
@@ -90,7 +91,6 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
                                llvm::Twine((Slot ? *Slot : *Other) + 1) +
                                " of the header");
         Slot = I;
-        Columns.push_back(C);
       }
       for (auto [C, Name] :
            {std::pair(Column::Id, "id"), std::pair(Column::Lower, "lower"),
@@ -108,11 +108,12 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
                             "anew");
       SawHeader = true;
       Header = Line;
+      NumFields = Fields.size();
       continue;
     }
-    if (Fields.size() != Columns.size())
+    if (Fields.size() != NumFields)
       return lineError(FileName, LineNo,
-                       "expected " + llvm::Twine(Columns.size()) + " fields '" +
+                       "expected " + llvm::Twine(NumFields) + " fields '" +
                            Header + "', got " + llvm::Twine(Fields.size()));
     auto Field = [&](Column C) { return Fields[*FieldOf[size_t(C)]]; };
     llvm::StringRef Id = Field(Column::Id);
