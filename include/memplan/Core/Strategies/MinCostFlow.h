@@ -15,7 +15,9 @@ namespace memplan {
 /// can hand its object to a tensor I starting after J ends (cost: how much
 /// the object grows) and any tensor can open an object (cost: its size);
 /// tensors joined by saturated edges share an object. The graph has an edge
-/// per hand-over, O(n^2), and the time grows as their number times n.
+/// per hand-over, O(n^2), and the time grows as their number times n: the
+/// registered strategy refuses sets above kMinCostFlowMaxHandOvers, and a
+/// direct caller should too.
 ObjectsAssignment minCostFlow(llvm::ArrayRef<UsageRecord> Records);
 
 /// The hand-overs minCostFlow's graph would hold: pairs (J, I) with J ended

@@ -5,6 +5,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cassert>
 #include <limits>
 #include <queue>
 
@@ -24,6 +25,7 @@ public:
   /// Adds an edge of capacity 1 and its residual twin (index ^ 1); returns
   /// the edge's index.
   uint32_t addEdge(uint32_t From, uint32_t To, int64_t Cost) {
+    assert(Edges.size() + 2 <= UINT32_MAX && "edge indices are 32-bit");
     uint32_t Index = Edges.size();
     Out[From].push_back(Index);
     Edges.push_back({To, 1, Cost});
@@ -35,10 +37,10 @@ public:
   /// Successive shortest paths, one unit each, with Dijkstra on costs
   /// reduced by vertex potentials (the residual edges' negative costs
   /// become non-negative). TFLite searches with a queue-based Bellman-Ford,
-  /// which visited a vertex many times per path: 248 s for 2000 tensors,
-  /// against about a second here. Each search stops when it reaches the
-  /// sink; the potentials then rise by min(distance, the sink's), which
-  /// keeps every reduced cost non-negative.
+  /// which visits a vertex many times per path: 13 s for 1000 tensors and
+  /// 248 s for 2000, against 2.4 s and 45 s here. Each search stops when it
+  /// reaches the sink; the potentials then rise by min(distance, the
+  /// sink's), which keeps every reduced cost non-negative.
   void solve() {
     const int64_t Inf = std::numeric_limits<int64_t>::max();
     std::vector<int64_t> Potential(Out.size(), 0), Dist(Out.size());
