@@ -308,13 +308,20 @@ int main(int argc, char **argv) {
                     std::chrono::steady_clock::now() - Start)
                     .count();
     if (!P) {
-      std::string Msg = toString(P.takeError());
-      // Strategies that name themselves need no prefix.
-      if (!StringRef(Msg).starts_with(Name + ":"))
+      bool Refused = false;
+      std::string Msg;
+      handleAllErrors(P.takeError(), [&](const ErrorInfoBase &E) {
+        Refused |= E.convertToErrorCode() ==
+                   std::make_error_code(std::errc::not_supported);
+        Msg += (Msg.empty() ? "" : "\n") + E.message();
+      });
+      // Errors that name the strategy need no prefix.
+      if (!StringRef(Msg).starts_with(Name + ":") &&
+          !StringRef(Msg).starts_with("strategy '" + Name + "'"))
         Msg = "strategy '" + Name + "': " + Msg;
-      // With all, one strategy that cannot plan the set (min-cost-flow's
-      // size limit) leaves the others' rows.
-      if (Names.size() == 1)
+      // With all, a strategy that does not take the set (min-cost-flow's
+      // size limit) leaves the others' rows; any other error is a failure.
+      if (Names.size() == 1 || !Refused)
         return fail(2, Msg);
       WithColor::warning(errs(), "memplan-solve") << "skipped: " << Msg << "\n";
       continue;

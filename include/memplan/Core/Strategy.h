@@ -75,6 +75,9 @@ struct Plan {
   std::optional<uint64_t> ObjectsLowerBound;
 };
 
+/// A strategy that does not take a set at all (min-cost-flow above its size
+/// limit) returns an error of code std::errc::not_supported: a tool running
+/// several strategies skips it, where any other error is a failure.
 using StrategyFn = std::function<llvm::Expected<Plan>(
     llvm::ArrayRef<UsageRecord>, const StrategyOptions &)>;
 

@@ -54,12 +54,13 @@ llvm::Expected<Plan> minCostFlowFn(llvm::ArrayRef<UsageRecord> Records,
   uint64_t HandOvers = minCostFlowHandOvers(Records);
   if (HandOvers > kMinCostFlowMaxHandOvers)
     return llvm::createStringError(
+        std::make_error_code(std::errc::not_supported),
         "min-cost-flow: " + std::to_string(Records.size()) + " tensors make " +
-        std::to_string(HandOvers) + " possible hand-overs, above the " +
-        std::to_string(kMinCostFlowMaxHandOvers) +
-        " it plans with (its graph holds one edge each, and its time grows "
-        "as their number times the tensors'): use greedy-by-size, "
-        "greedy-best or auto");
+            std::to_string(HandOvers) + " possible hand-overs, above the " +
+            std::to_string(kMinCostFlowMaxHandOvers) +
+            " it plans with (its graph holds one edge each, and its time grows "
+            "as their number times the tensors'): use greedy-by-size, "
+            "greedy-best or auto");
   return objectsPlan(Records, minCostFlow(Records), O.Alignment);
 }
 
