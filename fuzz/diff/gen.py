@@ -161,6 +161,14 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
         for t in list(ctx.tensors):
             ctx.tensors = [t]
             self.read_tensor(f, ctx)
+        if self.on("dealloc"):
+            # What this function allocated at its top level (the buffers still
+            # visible here) may be freed now, after every read. Drawn from a
+            # stream of its own: the rest of the program is the same text.
+            frees = random.Random(self.seed * 1000003 + len(self.funcs))
+            for b in ctx.env:
+                if getattr(b, "alloc_in", None) is f and frees.random() < 0.7:
+                    f.emit("memref.dealloc %s : %s" % (b.name, b.t))
         if f.name == "main":
             f.emit("return")
             return

@@ -12,6 +12,7 @@ class AllocMixin:
             attr = " {alignment = %d}" % self.rng.choice([8, 16, 32, 64, 128, 256])
         f.emit("%s = memref.alloc()%s : %s" % (name, attr, mt))
         b = Buf(name, mt, [Root()])
+        b.alloc_in = f  # the function that may free it (feature dealloc)
         ctx.env.append(b)
         if fill:
             self.fill(f, ctx, b)
@@ -86,6 +87,7 @@ class AllocMixin:
         attr = " {alignment = 64}" if self.on("align") and self.chance(0.3) else ""
         f.emit("%s = memref.alloc(%s)%s : %s" % (name, n, attr, mt))
         b = Buf(name, mt, [Root()])
+        b.alloc_in = f  # the function that may free it (feature dealloc)
         ctx.env.append(b)
         self.fill(f, ctx, b)
         return b

@@ -4,8 +4,9 @@ scope, and the scope itself (Ctx)."""
 
 
 FEATURES = [
-    # allocation forms
-    "align", "dyn",
+    # allocation forms; "dealloc": a function frees what it allocated at its
+    # top level, after its last read (memref.dealloc)
+    "align", "dyn", "dealloc",
     # aliasing views
     "subview", "cast", "reshape", "reinterpret", "view", "transpose",
     "distinct", "ucc", "tensor", "select",

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TensorMemPlanInternal.h"
+#include "memplan/Transforms/Remarks.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -37,7 +38,8 @@ void memplan::warnIfNotBufferized(FunctionOpInterface Fn,
         << Fn.getName() << "')";
 }
 
-LogicalResult memplan::rejectFreesBeforeDeallocation(FunctionOpInterface Fn) {
+LogicalResult memplan::dropFreesBeforeDeallocation(FunctionOpInterface Fn,
+                                                   bool Remarks) {
   auto Frees = [](Operation *Op) {
     if (isa<bufferization::DeallocOp>(Op))
       return true;
@@ -50,20 +52,34 @@ LogicalResult memplan::rejectFreesBeforeDeallocation(FunctionOpInterface Fn) {
              Effects.getEffectOnValue<MemoryEffects::Free>(V).has_value();
     });
   };
-  Operation *First = nullptr;
+  SmallVector<Operation *> Dropped;
+  Operation *Other = nullptr;
   Fn.getFunctionBody().walk([&](Operation *Op) {
     if (!Frees(Op))
       return WalkResult::advance();
-    First = Op;
-    return WalkResult::interrupt();
+    if (!isa<memref::DeallocOp>(Op)) {
+      Other = Op;
+      return WalkResult::interrupt();
+    }
+    Dropped.push_back(Op);
+    return WalkResult::advance();
   });
-  if (!First)
-    return success();
-  return First->emitError()
-         << "tensor-mem-plan: '" << First->getName()
-         << "' frees a buffer, but the deallocation that runs after this pass "
-            "(deallocation-runs-after; memplan-pipeline's deallocate=true) "
-            "places every free itself and rejects a program that frees its "
-            "own: run memplan-pipeline with deallocate=false to keep this "
-            "program's frees, or remove them";
+  if (Other)
+    return Other->emitError()
+           << "tensor-mem-plan: '" << Other->getName()
+           << "' frees a buffer, but the deallocation that runs after this "
+              "pass (deallocation-runs-after; memplan-pipeline's "
+              "deallocate=true) places every free itself and takes no "
+              "program that frees: run memplan-pipeline with "
+              "deallocate=false to keep this program's frees";
+  for (Operation *Op : Dropped) {
+    if (PassRemark R =
+            emitPassRemark(Op, RemarkKind::Analysis, remark_category::Plan,
+                           "FreeLeftToDeallocation", Remarks))
+      R << "tensor-mem-plan: this free of a buffer left unplanned is "
+           "dropped: the deallocation that runs after this pass places "
+           "every free itself";
+    Op->erase();
+  }
+  return success();
 }

@@ -268,9 +268,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     Report.ArenasFromCallers = AsArgument;
     if (auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation()))
       Report.Entry = Symbol.isPublic();
-    // The planned buffers' frees are gone; any left would fail the
-    // deallocation that runs next, with a less telling message.
-    if (deallocationRunsAfter && failed(rejectFreesBeforeDeallocation(Fn)))
+    // The planned buffers' frees are gone; the deallocation that runs next
+    // frees the rest, and would reject a program that still frees.
+    if (deallocationRunsAfter &&
+        failed(dropFreesBeforeDeallocation(Fn, remarks)))
       return failure();
     return success();
   }

@@ -96,12 +96,15 @@ void checkPromises(const ArenaGroup &Group, mlir::Operation *PassRoot);
 void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
                          const FunctionBuffers &Buffers);
 
-/// With deallocation-runs-after, once Fn is planned: an error at the first
-/// op left that frees a memref (memref.dealloc of a buffer left unplanned,
-/// bufferization.dealloc; not one marked bufferization.manual_deallocation,
-/// nor a realloc, which the pipeline expands first). Upstream's
-/// ownership-based deallocation rejects those, naming no way out.
-mlir::LogicalResult rejectFreesBeforeDeallocation(mlir::FunctionOpInterface Fn);
+/// With deallocation-runs-after, once Fn is planned: the frees left (of
+/// buffers left unplanned) are erased, with a remark, since upstream's
+/// ownership-based deallocation that runs next takes no program that frees
+/// and places every free itself (the planned buffers' frees went with
+/// them). A free it would keep (marked bufferization.manual_deallocation)
+/// or a realloc (expanded first) stays; any other op that frees a memref
+/// (bufferization.dealloc) is an error at it, naming deallocate=false.
+mlir::LogicalResult dropFreesBeforeDeallocation(mlir::FunctionOpInterface Fn,
+                                                bool Remarks);
 
 // CallSites.cpp
 
