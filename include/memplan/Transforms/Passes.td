@@ -61,7 +61,8 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            /*default=*/"false",
            "The ownership-based deallocation runs after this pass (as in "
            "memplan-pipeline): leave alone buffers forwarded through control "
-           "flow, which it would free through their views",
+           "flow, which it would free through their views; leave it the "
+           "arena and the program's frees of what is not planned",
            "::memplan::helpDefault">,
     Option<"dimBounds", "dim-bounds", "int64_t", /*default=*/"-1",
            "Upper bound of every dynamic size taken straight from a function "
