@@ -20,16 +20,15 @@ static llvm::Error lineError(llvm::StringRef File, size_t Line,
 namespace {
 /// What a header column holds. MiniMalloc's reader (converter.cc) takes the
 /// columns in any order and by other names: an old file reads
-/// `buffer,start,end,size` with `end` inclusive.
-enum class Column { Id, Lower, Upper, End, Size, Alignment, Gaps, Offset };
+/// `buffer,start,end,size` with `end` the upper bound, inclusive.
+enum class Column { Id, Lower, Upper, Size, Alignment, Gaps, Offset };
 constexpr size_t NumColumns = size_t(Column::Offset) + 1;
 
 std::optional<Column> columnNamed(llvm::StringRef Name) {
   return llvm::StringSwitch<std::optional<Column>>(Name)
       .Cases({"id", "buffer", "buffer_id"}, Column::Id)
       .Cases({"lower", "start", "begin"}, Column::Lower)
-      .Case("upper", Column::Upper)
-      .Case("end", Column::End)
+      .Cases({"upper", "end"}, Column::Upper)
       .Case("size", Column::Size)
       .Case("alignment", Column::Alignment)
       .Case("gaps", Column::Gaps)
@@ -50,7 +49,8 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
   // The field each column is in, once the header is read.
   std::optional<size_t> FieldOf[NumColumns];
   size_t NumFields = 0;
-  bool SawHeader = false, GapsIgnored = false;
+  // The upper column is named end: the last task, inclusive.
+  bool SawHeader = false, GapsIgnored = false, Inclusive = false;
   llvm::StringRef Header;
   // A UTF-8 byte order mark (spreadsheets write one) is rejected like any
   // other header, but named: quoted, it is invisible and the header looked
@@ -72,37 +72,31 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
     for (llvm::StringRef &F : Fields)
       F = F.trim();
     if (!SawHeader) {
+      auto HeaderError = [&](const llvm::Twine &Why) {
+        return lineError(FileName, LineNo,
+                         "expected the header 'id,lower,upper,size', got '" +
+                             Line + "': " + Why);
+      };
       for (size_t I = 0; I < Fields.size(); ++I) {
         std::optional<Column> C = columnNamed(Fields[I]);
         if (!C)
-          return lineError(FileName, LineNo,
-                           "expected the header 'id,lower,upper,size', got '" +
-                               Line + "': column '" + Fields[I] +
-                               "' is none of " + KnownColumns);
+          return HeaderError("column '" + Fields[I] + "' is none of " +
+                             KnownColumns);
         std::optional<size_t> &Slot = FieldOf[size_t(*C)];
-        // upper and end name one column; so do the names of the others.
-        std::optional<size_t> &Other =
-            *C == Column::End     ? FieldOf[size_t(Column::Upper)]
-            : *C == Column::Upper ? FieldOf[size_t(Column::End)]
-                                  : Slot;
-        if (Slot || Other)
+        if (Slot)
           return lineError(FileName, LineNo,
                            "column '" + Fields[I] + "' repeats column " +
-                               llvm::Twine((Slot ? *Slot : *Other) + 1) +
-                               " of the header");
+                               llvm::Twine(*Slot + 1) + " of the header");
         Slot = I;
+        if (*C == Column::Upper)
+          Inclusive = Fields[I] == "end";
       }
       for (auto [C, Name] :
            {std::pair(Column::Id, "id"), std::pair(Column::Lower, "lower"),
-            std::pair(Column::Size, "size")})
+            std::pair(Column::Size, "size"),
+            std::pair(Column::Upper, "upper (or end)")})
         if (!FieldOf[size_t(C)])
-          return lineError(FileName, LineNo,
-                           "expected the header 'id,lower,upper,size', got '" +
-                               Line + "': no " + Name + " column");
-      if (!FieldOf[size_t(Column::Upper)] && !FieldOf[size_t(Column::End)])
-        return lineError(FileName, LineNo,
-                         "expected the header 'id,lower,upper,size', got '" +
-                             Line + "': no upper (or end) column");
+          return HeaderError(llvm::Twine("no ") + Name + " column");
       if (FieldOf[size_t(Column::Offset)])
         Set.Notes.push_back("column 'offset' ignored: the offsets are planned "
                             "anew");
@@ -119,7 +113,6 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
     llvm::StringRef Id = Field(Column::Id);
     if (Id.empty())
       return lineError(FileName, LineNo, "missing id");
-    bool Inclusive = !FieldOf[size_t(Column::Upper)];
     auto Integer = [&](Column C, const char *Name, uint64_t &V) -> llvm::Error {
       if (Field(C).getAsInteger(10, V))
         return lineError(FileName, LineNo,
@@ -130,8 +123,8 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
     uint64_t Lower = 0, Upper = 0, Size = 0;
     if (llvm::Error E = Integer(Column::Lower, "lower", Lower))
       return std::move(E);
-    if (llvm::Error E = Inclusive ? Integer(Column::End, "end", Upper)
-                                  : Integer(Column::Upper, "upper", Upper))
+    if (llvm::Error E =
+            Integer(Column::Upper, Inclusive ? "end" : "upper", Upper))
       return std::move(E);
     if (llvm::Error E = Integer(Column::Size, "size", Size))
       return std::move(E);
