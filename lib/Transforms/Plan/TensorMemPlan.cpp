@@ -319,7 +319,9 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
         MemRefType::get({static_cast<int64_t>(Size)}, B.getI8Type(),
                         MemRefLayoutAttrInterface(), G.MemorySpace);
     Value ArenaValue;
-    bool FreesBuffers = Buffers.FreesBuffers;
+    // The arena is freed where the input freed its buffers, unless the
+    // deallocation that runs next frees it (it takes no program that frees).
+    bool FreesBuffers = Buffers.FreesBuffers && !deallocationRunsAfter;
     if (AsArgument) {
       FailureOr<Value> Arg = addArenaArgument(Fn, ArenaType, Align);
       if (failed(Arg))
@@ -335,10 +337,6 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       ArenaValue = memref::AllocOp::create(
           B, Fn.getLoc(), ArenaType, ValueRange(), B.getI64IntegerAttr(Align));
       Arenas.push_back(ArenaValue.getDefiningOp());
-      // The deallocation that runs next frees it, and takes no program that
-      // frees its own buffers.
-      if (deallocationRunsAfter)
-        FreesBuffers = false;
     }
     if (checkPromises)
       memplan::checkPromises(G, getOperation());
