@@ -167,7 +167,7 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
             # stream of its own: the rest of the program is the same text.
             frees = random.Random(self.seed * 1000003 + len(self.funcs))
             for b in ctx.env:
-                if getattr(b, "alloc_in", None) is f and frees.random() < 0.7:
+                if b.alloc_in is f and frees.random() < 0.7:
                     f.emit("memref.dealloc %s : %s" % (b.name, b.t))
         if f.name == "main":
             f.emit("return")

@@ -11,8 +11,7 @@ class AllocMixin:
         if self.on("align") and self.chance(0.3):
             attr = " {alignment = %d}" % self.rng.choice([8, 16, 32, 64, 128, 256])
         f.emit("%s = memref.alloc()%s : %s" % (name, attr, mt))
-        b = Buf(name, mt, [Root()])
-        b.alloc_in = f  # the function that may free it (feature dealloc)
+        b = Buf(name, mt, [Root()], alloc_in=f)
         ctx.env.append(b)
         if fill:
             self.fill(f, ctx, b)
@@ -86,8 +85,7 @@ class AllocMixin:
         name = f.fresh("m")
         attr = " {alignment = 64}" if self.on("align") and self.chance(0.3) else ""
         f.emit("%s = memref.alloc(%s)%s : %s" % (name, n, attr, mt))
-        b = Buf(name, mt, [Root()])
-        b.alloc_in = f  # the function that may free it (feature dealloc)
+        b = Buf(name, mt, [Root()], alloc_in=f)
         ctx.env.append(b)
         self.fill(f, ctx, b)
         return b

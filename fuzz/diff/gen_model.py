@@ -120,10 +120,11 @@ class MemType:
 
 
 class Buf:
-    def __init__(self, name, mt, roots):
+    def __init__(self, name, mt, roots, alloc_in=None):
         self.name = name
         self.mt = mt
         self.roots = frozenset(roots)
+        self.alloc_in = alloc_in  # the function whose memref.alloc made it (may free it)
 
     @property
     def t(self):
