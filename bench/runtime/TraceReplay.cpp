@@ -42,6 +42,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -388,6 +389,14 @@ struct Peaks {
   uint64_t Reserved = 0, Live = 0, Rss = 0;
 };
 
+/// Minor page faults of the process so far: a purged page written again
+/// costs one.
+uint64_t minorFaults() {
+  rusage U;
+  getrusage(RUSAGE_SELF, &U);
+  return static_cast<uint64_t>(U.ru_minflt);
+}
+
 /// A field of /proc/self/status in bytes ("VmRSS:", "VmHWM:").
 uint64_t procStatus(const char *Key) {
   std::ifstream In("/proc/self/status");
@@ -492,12 +501,18 @@ int main(int Argc, char **Argv) {
                 replay(T, Slots);
             // Each thread times its own replays; kAvgThreads averages them.
             uint64_t Purged = purgedBytes();
+            uint64_t Faults = minorFaults();
             auto Start = std::chrono::steady_clock::now();
             for (auto _ : St)
               replay(T, Slots);
             double Ns = std::chrono::duration<double, std::nano>(
                             std::chrono::steady_clock::now() - Start)
                             .count();
+            // Pages the timed replays faulted in, per replay: the process's
+            // count, so with 2 threads both threads' faults together.
+            St.counters["faults_per_replay"] = benchmark::Counter(
+                double(minorFaults() - Faults) / double(St.iterations()),
+                benchmark::Counter::kAvgThreads);
             // What the timed replays purged (all threads; memplan only).
             St.counters["purged_per_replay"] = benchmark::Counter(
                 double(purgedBytes() - Purged) / double(St.iterations()),

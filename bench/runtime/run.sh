@@ -3,7 +3,7 @@
 # against the memplan runtime, TF's BFC algorithm (TFBFC.h), glibc malloc,
 # jemalloc and mimalloc, then prints per trace family: ns per alloc+free pair
 # with 1 and 2 threads (median of REPS rounds, then the geomean over the
-# family's traces), frag = peak reserved / peak live bytes and the peak RSS
+# family's traces), frag = peak reserved / peak live bytes, the peak RSS
 # above the start (medians over the family), side by side; then each goal of
 # issue 23 with its measured value; and the per-trace table with BY_TRACE=1.
 # Usage: bench/runtime/run.sh BUILD_DIR [extra google-benchmark flags]
@@ -108,6 +108,7 @@ for a in allocs:
             if b["reserved_ratio"] > 0:  # 0: the allocator reports nothing
                 add("f", b["reserved_ratio"])
             add("r", b.get("peak_rss", 0) / 2**20)
+            add("p", b.get("faults_per_replay", 0))
     for (trace, k), vs in seen.items():
         rows.setdefault(trace, {}).setdefault(a, {})[k] = statistics.median(vs)
 
@@ -119,6 +120,11 @@ def med(xs):
     xs = [x for x in xs if x and x > 0]
     return statistics.median(xs) if xs else float("nan")
 
+def medz(xs):
+    # A count where 0 is a value (no faults), not a missing one.
+    xs = [x for x in xs if x is not None]
+    return statistics.median(xs) if xs else float("nan")
+
 fams = {}  # the record sets by directory; each synthetic mix on its own
 for t in rows:
     d, _, n = t.partition("/")
@@ -127,15 +133,17 @@ print("ns per alloc+free pair: median of the rounds, geomean over the family's"
       " traces; frag: peak reserved / peak live, RSS: peak RSS above the start"
       " (MiB), medians over the family. glibc, jemalloc and mimalloc count what"
       " they held before the replay as nothing, so their frag may be under 1"
-      " (nan: no growth); compare RSS")
+      " (nan: no growth); compare RSS. faults: the page faults of one timed"
+      " replay (the process's; purged pages written again fault back)")
 print(f"{'family':12}{'n':>4} {'allocator':14}{'ns 1t':>9}{'ns 2t':>9}{'frag 1t':>9}{'frag 2t':>9}"
-      f"{'RSS 1t':>9}{'RSS 2t':>9}")
+      f"{'RSS 1t':>9}{'RSS 2t':>9}{'faults 1t':>11}{'faults 2t':>11}")
 for f in sorted(fams):
     ts = fams[f]
     for a in allocs:
         g = lambda k: [rows[t].get(a, {}).get(k) for t in ts]
         print(f"{f:12}{len(ts):4} {a:14}{gmean(g('t1')):9.1f}{gmean(g('t2')):9.1f}"
-              f"{med(g('f1')):9.3f}{med(g('f2')):9.3f}{med(g('r1')):9.1f}{med(g('r2')):9.1f}")
+              f"{med(g('f1')):9.3f}{med(g('f2')):9.3f}{med(g('r1')):9.1f}{med(g('r2')):9.1f}"
+              f"{medz(g('p1')):11.0f}{medz(g('p2')):11.0f}")
     if "memplan" in allocs:
         parts = []
         for a in allocs:
