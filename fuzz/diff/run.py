@@ -45,10 +45,12 @@ TIMEOUT = 60
 
 
 def parse_seeds(text):
-    if "-" in text:
-        a, b = text.split("-", 1)
-        return int(a), int(b)
-    return int(text), int(text)
+    """'A-B' (inclusive), 'A-' (from A on, with --seconds) or 'A'; None if
+    malformed."""
+    a, dash, b = text.partition("-")
+    if not a.isdigit() or (b and not b.isdigit()) or (b and int(b) < int(a)):
+        return None
+    return int(a), (int(b) if b else None) if dash else int(a)
 
 
 class Tools:
@@ -812,7 +814,8 @@ def list_strategies(opt):
 def main():
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--seeds", default="1-200", help="A-B (inclusive) or one seed")
+    ap.add_argument("--seeds", default="1-200",
+                    help="A-B (inclusive), one seed, or A- (from A, with --seconds)")
     ap.add_argument("--seconds", type=float, default=0,
                     help="run until this many seconds have passed (seeds from --seeds' start)")
     ap.add_argument("--jobs", type=int, default=1, help="parallel programs (at most 2)")
@@ -883,9 +886,14 @@ def main():
         if bad:
             ap.error("unknown strategies %s (known: %s)" % (bad, ",".join(strategies)))
         strategies = want
+    seed_range = parse_seeds(a.seeds)
+    if seed_range is None:
+        ap.error("--seeds %r: want A-B with A <= B, A- or A (A, B counts)" % a.seeds)
+    lo, hi = seed_range
+    if hi is None and not a.seconds:
+        ap.error("--seeds %s has no end: give --seconds, or A-B" % a.seeds)
     tools = Tools(a)
     os.makedirs(a.out, exist_ok=True)
-    lo, hi = parse_seeds(a.seeds)
     st = Stats()
     t0 = time.time()
     tmp_root = tempfile.mkdtemp(prefix="memplan-fuzz-diff-")
