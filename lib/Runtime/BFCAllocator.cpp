@@ -62,6 +62,10 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
   if (!validFragCap(Opts.frag_cap))
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
+  // Rounded up or doubled, larger sizes wrapped (a hang, a crash).
+  if (Opts.initial_region > kMaxRegionBytes ||
+      Opts.growth_granule > kMaxRegionBytes)
+    return Fail(MEMPLAN_RT_BAD_OPTIONS);
   std::unique_ptr<BFCAllocator> A(new (std::nothrow) BFCAllocator(Opts));
   if (!A || !A->Shared)
     return Fail(MEMPLAN_RT_OUT_OF_MEMORY);

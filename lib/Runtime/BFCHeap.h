@@ -255,6 +255,9 @@ private:
   void merge(Handle H1, Handle H2);
   Handle coalesce(Handle H);
   bool extend(uint64_t Rounded, uint64_t Align);
+  /// Takes a new block of \p Bytes from the source into the heap (under the
+  /// limit and the frag cap); false if none is had.
+  bool reserveRegion(uint64_t Bytes, uint64_t Rounded, Handle Tail);
   void addBlock(char *Ptr, uint64_t Bytes);
   inline Region *regionFor(const void *Ptr);
   inline const Region *regionFor(const void *Ptr) const;

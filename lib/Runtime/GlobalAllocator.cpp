@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <strings.h>
 #include <string>
 
 namespace {
@@ -76,11 +77,6 @@ bool parseBytes(const char *S, uint64_t &Out) {
   return true;
 }
 
-bool envFlag(const char *Name) {
-  const char *V = std::getenv(Name);
-  return V && *V && std::strcmp(V, "0") != 0;
-}
-
 constexpr const char *ByteCount =
     "bytes, up to 2^64 - 1, as in 4096, 64K, 16M or 2G";
 
@@ -88,6 +84,27 @@ void warnBadEnv(const char *Name, const char *Value,
                 const char *Why = "not understood") {
   std::fprintf(stderr, "memplan_rt: ignoring %s=%s (%s)\n", Name, Value, Why);
 }
+
+/// An on/off variable: 1, on, yes, true or 0, off, no, false (any case);
+/// \p Default when unset or empty, and, with a warning, when it is anything
+/// else (MEMPLAN_RT_CACHE=off once left the cache on: any value but 0 was
+/// on). \p Warn false: no warning (read again at exit).
+bool envSwitch(const char *Name, bool Default, bool Warn = true) {
+  const char *V = std::getenv(Name);
+  if (!V || !*V)
+    return Default;
+  for (const char *On : {"1", "on", "yes", "true"})
+    if (!strcasecmp(V, On))
+      return true;
+  for (const char *Off : {"0", "off", "no", "false"})
+    if (!strcasecmp(V, Off))
+      return false;
+  if (Warn)
+    warnBadEnv(Name, V, Default ? "0 or 1, off or on; on it is"
+                                : "0 or 1, off or on; off it is");
+  return Default;
+}
+bool envFlag(const char *Name) { return envSwitch(Name, false, false); }
 
 } // namespace
 
@@ -98,7 +115,10 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
   memplan_rt_options_init(&O);
   uint64_t V;
   if (const char *S = std::getenv("MEMPLAN_RT_LIMIT")) {
-    if (parseBytes(S, V))
+    if (parseBytes(S, V) && V && V < 4096)
+      warnBadEnv("MEMPLAN_RT_LIMIT", S,
+                 "under a page, 4096 bytes: every allocation would fail");
+    else if (parseBytes(S, V))
       O.memory_limit = V;
     else
       warnBadEnv("MEMPLAN_RT_LIMIT", S, ByteCount);
@@ -112,7 +132,7 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
       warnBadEnv("MEMPLAN_RT_ROUNDING", S, "a power of two from 16 to 65536");
   }
   if (const char *S = std::getenv("MEMPLAN_RT_GROWTH")) {
-    O.allow_growth = std::strcmp(S, "0") != 0;
+    O.allow_growth = envSwitch("MEMPLAN_RT_GROWTH", true);
     if (!O.allow_growth && !O.memory_limit) {
       warnBadEnv("MEMPLAN_RT_GROWTH", S,
                  "no growth needs MEMPLAN_RT_LIMIT, the bytes to reserve");
@@ -136,9 +156,7 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
       warnBadEnv("MEMPLAN_RT_ARENAS", S, "0 to 64");
   }
   // Lowered code frees and re-allocates the same shapes over and over.
-  O.cache = 1;
-  if (const char *S = std::getenv("MEMPLAN_RT_CACHE"))
-    O.cache = std::strcmp(S, "0") != 0;
+  O.cache = envSwitch("MEMPLAN_RT_CACHE", true);
   // Off unless asked: 1M made the DNN trace 0.42x TF-BFC's time, but frag
   // 1.43 against 1.19, and the random mix 2.3x slower (bench/runtime/run.sh,
   // the memplan-tc column).
@@ -163,7 +181,7 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
       warnBadEnv("MEMPLAN_RT_FRAG_CAP", S, "0, or a number from 1 to 1000");
   }
   // Off unless asked: the thread makes the program multi-threaded.
-  O.purge_thread = envFlag("MEMPLAN_RT_PURGE_THREAD");
+  O.purge_thread = envSwitch("MEMPLAN_RT_PURGE_THREAD", false);
   if (O.purge_thread && (O.memory_limit || !O.purge_delay_ms)) {
     warnBadEnv("MEMPLAN_RT_PURGE_THREAD",
                std::getenv("MEMPLAN_RT_PURGE_THREAD"),
@@ -171,7 +189,8 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
                "above 0 and no MEMPLAN_RT_LIMIT");
     O.purge_thread = 0;
   }
-  O.trace = envFlag("MEMPLAN_RT_TRACE");
+  O.trace = envSwitch("MEMPLAN_RT_TRACE", false);
+  envSwitch("MEMPLAN_RT_STATS", false); // read at exit; warned of now
   // Read at exit (and at a fatal error); a typo would print nothing then.
   if (const char *S = std::getenv("MEMPLAN_RT_DUMP"))
     if (*S && std::strcmp(S, "text") && std::strcmp(S, "json"))

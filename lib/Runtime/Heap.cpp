@@ -62,8 +62,13 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
   // might not be had back, so limits keep every page they reserved.
   A->CanPurge = Opts.decommit && !Opts.memory_limit && Opts.allow_growth &&
                 A->RangeLo && A->Page >= 4096 && !(A->Page & (A->Page - 1));
+  // A delay past 2^62 ns (146 years) is taken as that: milliseconds times
+  // 10^6 once wrapped, and a delay of 18446744073710 ms purged in 0.5 ms.
+  constexpr uint64_t MaxDelayNs = uint64_t(1) << 62;
   if (A->CanPurge && Opts.purge_delay_ms)
-    A->DelayNs = Opts.purge_delay_ms * 1000000;
+    A->DelayNs = Opts.purge_delay_ms > MaxDelayNs / 1000000
+                     ? MaxDelayNs
+                     : Opts.purge_delay_ms * 1000000;
   if (A->CanPurge)
     A->FragCap = Opts.frag_cap;
   // Without growth the whole limit is one region, reserved now.
@@ -88,8 +93,9 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
   SplitThreshold = std::max<uint64_t>(Opts.split_threshold, Opts.rounding);
   RegionAlign = std::max<uint64_t>(kRegionAlign, Opts.rounding);
   RegionUnit = Opts.rounding;
-  CurRegionBytes =
-      alignUp(std::max<uint64_t>(Opts.initial_region, 1), Opts.rounding);
+  CurRegionBytes = alignUp(
+      std::clamp<uint64_t>(Opts.initial_region, 1, kMaxRegionBytes),
+      Opts.rounding);
   if (Opts.memory_limit)
     CurRegionBytes = std::min(
         CurRegionBytes,

@@ -91,8 +91,9 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     // Grow by what is missing: the new block merges with a free tail chunk
     // of the region it extends, so reserved memory tracks the high-water
     // mark instead of doubling.
-    uint64_t Step =
-        alignUp(std::max<uint64_t>(Opts.growth_granule, 1), RegionUnit);
+    uint64_t Step = alignUp(
+        std::clamp<uint64_t>(Opts.growth_granule, 1, kMaxRegionBytes),
+        RegionUnit);
     Bytes = alignUp(Need, Step);
     const char *Next = Sub->nextAddress();
     if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
@@ -113,15 +114,28 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     // request is skipped.
     if (Need > Avail)
       return false;
-    bool Increased = false;
-    while (Need > CurRegionBytes) {
-      CurRegionBytes *= 2;
-      Increased = true;
+    // The next size is kept only once a region of it is had: a request
+    // the system refused (16 TiB) once left it doubled, every later small
+    // request asked for more, and the doubling wrapped to 0 and spun.
+    uint64_t Want = CurRegionBytes; // Need < 2^63: no wrap
+    while (Need > Want)
+      Want *= 2;
+    Bytes = alignUp(std::min(Want, Avail), RegionUnit);
+    if (!reserveRegion(Bytes, Rounded, Tail)) {
+      // As TF's BFC backs off: a region just large enough may still be had.
+      uint64_t Least = alignUp(Need, RegionUnit);
+      if (Least >= Bytes || !reserveRegion(Least, Rounded, Tail))
+        return false;
+      return true; // the next region is tried at the size that failed
     }
-    Bytes = alignUp(std::min(CurRegionBytes, Avail), RegionUnit);
-    if (!Increased)
-      CurRegionBytes *= 2;
+    CurRegionBytes = std::min(Want > CurRegionBytes ? Want : 2 * Want,
+                              kMaxRegionBytes);
+    return true;
   }
+  return reserveRegion(Bytes, Rounded, Tail);
+}
+
+bool BFCHeap::reserveRegion(uint64_t Bytes, uint64_t Rounded, Handle Tail) {
   if (FragCap)
     holdFragCap(Bytes, Rounded, Tail);
   makeRoom(Bytes, Tail);

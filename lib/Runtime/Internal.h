@@ -15,6 +15,10 @@ namespace memplan::rt {
 
 inline bool isPow2(uint64_t X) { return X && !(X & (X - 1)); }
 
+/// The largest region size the options may ask for (initial_region,
+/// growth_granule): rounding and doubling sizes up to it cannot wrap.
+constexpr uint64_t kMaxRegionBytes = uint64_t(1) << 62;
+
 /// X rounded up / down to a multiple of A, a power of two.
 inline uint64_t alignUp(uint64_t X, uint64_t A) {
   return (X + A - 1) & ~(A - 1);

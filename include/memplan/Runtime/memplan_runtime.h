@@ -53,9 +53,11 @@ typedef struct memplan_rt_options {
   uint64_t memory_limit;
   /* 1: reserve regions on demand; 0: reserve memory_limit at create. */
   int allow_growth;
-  /* First region of the doubling sources (MMAP, MALLOC); 1 MiB. */
+  /* First region of the doubling sources (MMAP, MALLOC); 1 MiB. At most
+     2^62 (more: MEMPLAN_RT_BAD_OPTIONS). */
   uint64_t initial_region;
-  /* VIRTUAL source: growth step (rounded up to the page size); 0 = a page. */
+  /* VIRTUAL source: growth step (rounded up to the page size); 0 = a page.
+     At most 2^62. */
   uint64_t growth_granule;
   /* A chunk is split when the part left over is >= this; 0 = rounding. */
   uint64_t split_threshold;
@@ -91,7 +93,8 @@ typedef struct memplan_rt_options {
      1000 ms (MEMPLAN_RT_PURGE_DELAY_MS): bench/runtime's timed replays then
      purge at most 100 bytes per replay, where at 10 ms its random mix with
      2 threads purges (and faults back) 31-45 MB per replay and takes
-     1.2-1.4x the time (the UserGuide names the command). */
+     1.2-1.4x the time (the UserGuide names the command). Delays past 2^62
+     ns (146 years) are taken as that. */
   uint64_t purge_delay_ms;
   /* The clock of purge_delay_ms, in nanoseconds (tests pass their own);
      NULL: CLOCK_MONOTONIC. Read once every 64 allocs and frees of a heap. */

@@ -104,6 +104,10 @@ TEST(RuntimeEnvOptions, RefusesWhatWouldWrapOrBeRefusedLater) {
       {"MEMPLAN_RT_ARENAS", "-1", Arenas, "0 to 64"},
       {"MEMPLAN_RT_ARENAS", "1K", Arenas, "0 to 64"},
       {"MEMPLAN_RT_GROWTH", "0", Growth, "needs MEMPLAN_RT_LIMIT"},
+      {"MEMPLAN_RT_GROWTH", "off", Growth, "needs MEMPLAN_RT_LIMIT"},
+      {"MEMPLAN_RT_GROWTH", "2", Growth, "0 or 1, off or on; on it is"},
+      {"MEMPLAN_RT_LIMIT", "1K", Limit, "under a page"},
+      {"MEMPLAN_RT_LIMIT", "4095", Limit, "under a page"},
   };
   memplan_rt_options D = defaults();
   for (const Case &C : Cases) {
@@ -122,6 +126,48 @@ TEST(RuntimeEnvOptions, RefusesWhatWouldWrapOrBeRefusedLater) {
     if (A)
       memplan_rt_destroy(A);
   }
+}
+
+// On/off variables take 0/1, off/on, no/yes, false/true in any case; any
+// other value keeps the default, with a warning (MEMPLAN_RT_CACHE=off once
+// left the size cache on, silently: any value but 0 was on).
+TEST(RuntimeEnvOptions, SwitchesTakeOnAndOffWordsAndWarnOnOthers) {
+  const Field SizeCache = [](const memplan_rt_options &O) {
+    return uint64_t(O.cache);
+  };
+  const Field Trace = [](const memplan_rt_options &O) {
+    return uint64_t(O.trace);
+  };
+  struct Case {
+    const char *Var;
+    const Field &Get;
+    uint64_t Default;
+  } Cases[] = {{"MEMPLAN_RT_CACHE", SizeCache, 1},
+               {"MEMPLAN_RT_TRACE", Trace, 0}};
+  for (const Case &C : Cases) {
+    ASSERT_EQ(C.Get(defaults()), C.Default) << C.Var;
+    std::string Err;
+    for (const char *Off : {"0", "off", "OFF", "no", "false"}) {
+      EXPECT_EQ(C.Get(readWith(C.Var, Off, Err)), 0u) << C.Var << "=" << Off;
+      EXPECT_EQ(Err, "") << C.Var << "=" << Off;
+    }
+    for (const char *On : {"1", "on", "Yes", "true"}) {
+      EXPECT_EQ(C.Get(readWith(C.Var, On, Err)), 1u) << C.Var << "=" << On;
+      EXPECT_EQ(Err, "") << C.Var << "=" << On;
+    }
+    for (const char *Bad : {"2", "disable", "offf"}) {
+      EXPECT_EQ(C.Get(readWith(C.Var, Bad, Err)), C.Default)
+          << C.Var << "=" << Bad;
+      EXPECT_EQ(Err, std::string("memplan_rt: ignoring ") + C.Var + "=" + Bad +
+                         " (0 or 1, off or on; " +
+                         (C.Default ? "on" : "off") + " it is)\n");
+    }
+  }
+  // Read at exit, warned of when the options are read.
+  std::string Err;
+  readWith("MEMPLAN_RT_STATS", "yes please", Err);
+  EXPECT_NE(Err.find("ignoring MEMPLAN_RT_STATS=yes please"), std::string::npos)
+      << Err;
 }
 
 // No growth with a limit is a fixed arena of that size, and taken.

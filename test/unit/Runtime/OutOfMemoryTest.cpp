@@ -110,6 +110,67 @@ TEST(RuntimeOutOfMemory, LimitHoldsOverAllHeaps) {
   EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
 }
 
+// A region the system refuses (2^61 bytes is past any address space) fails
+// that request only: the doubling sources once kept the doubled size, so
+// every later request asked for more, failed, and once the size wrapped to
+// 0 the next one spun for ever.
+TEST(RuntimeOutOfMemory, ARefusedRegionLeavesLaterRequestsServed) {
+  for (memplan_rt_source Src :
+       {MEMPLAN_RT_SOURCE_MMAP, MEMPLAN_RT_SOURCE_MALLOC,
+        MEMPLAN_RT_SOURCE_VIRTUAL}) {
+    memplan_rt_options O = defaults();
+    O.source = Src;
+    memplan_rt_status S;
+    auto A = BFCAllocator::create(O, &S);
+    ASSERT_TRUE(A) << Src;
+    for (int Round = 0; Round < 3; ++Round) {
+      AllocResult Huge = A->tryAllocate(uint64_t(1) << 61, 64);
+      EXPECT_EQ(Huge.Status, MEMPLAN_RT_OUT_OF_MEMORY) << Src;
+      std::vector<void *> Small;
+      for (int I = 0; I < 70; ++I) {
+        // Past the first region, so that regions are asked for again.
+        Small.push_back(A->allocate(64 << 10, 64, &S));
+        ASSERT_NE(Small.back(), nullptr)
+            << Src << ": " << memplan_rt_status_string(S);
+      }
+      for (void *P : Small)
+        ASSERT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+    }
+    std::string Why;
+    EXPECT_TRUE(A->checkInvariants(&Why)) << Why;
+  }
+}
+
+// Region sizes that rounding or doubling would wrap are refused at create
+// (2^64 - 1 as a growth step once crashed the first allocation).
+TEST(RuntimeOutOfMemory, RegionSizesThatWouldWrapAreBadOptions) {
+  for (uint64_t Big : {(uint64_t(1) << 62) + 1, uint64_t(1) << 63,
+                       ~uint64_t(0)}) {
+    memplan_rt_options O = defaults();
+    O.initial_region = Big;
+    memplan_rt_status S = MEMPLAN_RT_OK;
+    EXPECT_FALSE(BFCAllocator::create(O, &S));
+    EXPECT_EQ(S, MEMPLAN_RT_BAD_OPTIONS);
+    O = defaults();
+    O.growth_granule = Big;
+    S = MEMPLAN_RT_OK;
+    EXPECT_FALSE(BFCAllocator::create(O, &S));
+    EXPECT_EQ(S, MEMPLAN_RT_BAD_OPTIONS);
+  }
+  // The largest taken: a first request still fails cleanly or is served.
+  memplan_rt_options O = defaults();
+  O.source = MEMPLAN_RT_SOURCE_MMAP;
+  O.initial_region = uint64_t(1) << 62;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  void *P = A->allocate(5000, 64, &S);
+  if (P)
+    EXPECT_EQ(A->deallocate(P), MEMPLAN_RT_OK);
+  else
+    EXPECT_EQ(S, MEMPLAN_RT_OUT_OF_MEMORY);
+}
+
 // Each death test re-runs this binary (threadsafe style), so the global
 // allocator of the child is created under the environment set here.
 class RuntimeDeath : public ::testing::Test {

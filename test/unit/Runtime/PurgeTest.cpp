@@ -170,6 +170,30 @@ TEST(RuntimePurge, FreedPeakGoesBackAfterTheDelay) {
 
 // A block freed and allocated again within the delay is never purged, however
 // long the program runs.
+// The longest delays are long: milliseconds times 10^6 once wrapped, and
+// a delay of 18446744073710 ms purged after 0.5 ms.
+TEST(RuntimePurge, LongestDelaysDoNotWrap) {
+  for (uint64_t DelayMs :
+       {uint64_t(18446744073709), uint64_t(18446744073710), ~uint64_t(0)}) {
+    uint64_t Now = 1000 * Ms;
+    memplan_rt_status S;
+    auto A = BFCAllocator::create(withClock(&Now, DelayMs, 0), &S);
+    ASSERT_TRUE(A);
+    void *Guard = A->allocate(256, 64, nullptr);
+    void *Big = A->allocate(8 * MiB, 64, nullptr);
+    ASSERT_NE(Big, nullptr);
+    std::memset(Big, 1, 8 * MiB);
+    ASSERT_EQ(A->deallocate(Big), MEMPLAN_RT_OK);
+    for (uint64_t Step : {Ms, 1000 * Ms, 1000000 * Ms}) {
+      Now += Step;
+      runSmall(*A, 256);
+      EXPECT_EQ(A->stats().bytes_purged, 0u)
+          << DelayMs << " ms, at " << Now / Ms << " ms";
+    }
+    ASSERT_EQ(A->deallocate(Guard), MEMPLAN_RT_OK);
+  }
+}
+
 TEST(RuntimePurge, PagesReusedSoonAreNeverPurged) {
   uint64_t Now = 1000 * Ms;
   memplan_rt_status S;
