@@ -15,8 +15,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <strings.h>
 #include <string>
+#include <strings.h>
 
 namespace {
 
@@ -100,8 +100,9 @@ bool envSwitch(const char *Name, bool Default, bool Warn = true) {
     if (!strcasecmp(V, Off))
       return false;
   if (Warn)
-    warnBadEnv(Name, V, Default ? "0 or 1, off or on; on it is"
-                                : "0 or 1, off or on; off it is");
+    warnBadEnv(Name, V,
+               Default ? "0 or 1, off or on; on it is"
+                       : "0 or 1, off or on; off it is");
   return Default;
 }
 bool envFlag(const char *Name) { return envSwitch(Name, false, false); }

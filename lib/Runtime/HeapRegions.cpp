@@ -91,9 +91,9 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     // Grow by what is missing: the new block merges with a free tail chunk
     // of the region it extends, so reserved memory tracks the high-water
     // mark instead of doubling.
-    uint64_t Step = alignUp(
-        std::clamp<uint64_t>(Opts.growth_granule, 1, kMaxRegionBytes),
-        RegionUnit);
+    uint64_t Step =
+        alignUp(std::clamp<uint64_t>(Opts.growth_granule, 1, kMaxRegionBytes),
+                RegionUnit);
     Bytes = alignUp(Need, Step);
     const char *Next = Sub->nextAddress();
     if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
@@ -128,8 +128,8 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
         return false;
       return true; // the next region is tried at the size that failed
     }
-    CurRegionBytes = std::min(Want > CurRegionBytes ? Want : 2 * Want,
-                              kMaxRegionBytes);
+    CurRegionBytes =
+        std::min(Want > CurRegionBytes ? Want : 2 * Want, kMaxRegionBytes);
     return true;
   }
   return reserveRegion(Bytes, Rounded, Tail);

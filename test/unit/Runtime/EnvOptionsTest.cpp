@@ -159,8 +159,8 @@ TEST(RuntimeEnvOptions, SwitchesTakeOnAndOffWordsAndWarnOnOthers) {
       EXPECT_EQ(C.Get(readWith(C.Var, Bad, Err)), C.Default)
           << C.Var << "=" << Bad;
       EXPECT_EQ(Err, std::string("memplan_rt: ignoring ") + C.Var + "=" + Bad +
-                         " (0 or 1, off or on; " +
-                         (C.Default ? "on" : "off") + " it is)\n");
+                         " (0 or 1, off or on; " + (C.Default ? "on" : "off") +
+                         " it is)\n");
     }
   }
   // Read at exit, warned of when the options are read.

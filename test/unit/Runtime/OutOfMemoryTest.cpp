@@ -144,8 +144,8 @@ TEST(RuntimeOutOfMemory, ARefusedRegionLeavesLaterRequestsServed) {
 // Region sizes that rounding or doubling would wrap are refused at create
 // (2^64 - 1 as a growth step once crashed the first allocation).
 TEST(RuntimeOutOfMemory, RegionSizesThatWouldWrapAreBadOptions) {
-  for (uint64_t Big : {(uint64_t(1) << 62) + 1, uint64_t(1) << 63,
-                       ~uint64_t(0)}) {
+  for (uint64_t Big :
+       {(uint64_t(1) << 62) + 1, uint64_t(1) << 63, ~uint64_t(0)}) {
     memplan_rt_options O = defaults();
     O.initial_region = Big;
     memplan_rt_status S = MEMPLAN_RT_OK;
