@@ -311,8 +311,9 @@ int main(int argc, char **argv) {
       bool Refused = false;
       std::string Msg;
       handleAllErrors(P.takeError(), [&](const ErrorInfoBase &E) {
-        Refused |= E.convertToErrorCode() ==
-                   std::make_error_code(std::errc::not_supported);
+        std::error_code C = E.convertToErrorCode();
+        Refused |= C == std::make_error_code(std::errc::not_supported) ||
+                   C == std::make_error_code(std::errc::value_too_large);
         Msg += (Msg.empty() ? "" : "\n") + E.message();
       });
       // Errors that name the strategy need no prefix.
@@ -320,7 +321,8 @@ int main(int argc, char **argv) {
           !StringRef(Msg).starts_with("strategy '" + Name + "'"))
         Msg = "strategy '" + Name + "': " + Msg;
       // With all, a strategy that does not take the set (min-cost-flow's
-      // size limit) leaves the others' rows; any other error is a failure.
+      // size limit, an arena past 2^64) leaves the others' rows; any other
+      // error is a failure.
       if (Names.size() == 1 || !Refused)
         return fail(2, Msg);
       WithColor::warning(errs(), "memplan-solve") << "skipped: " << Msg << "\n";
@@ -344,11 +346,13 @@ int main(int argc, char **argv) {
           return fail(2, toString(std::move(E)));
     if (Format == OutputFormat::JSON)
       writeReportJSON({Report}, outs());
-  } else if (Format == OutputFormat::CSV) {
-    printCSV(Rows, outs());
-  } else {
-    printTable(Rows, outs());
   }
+  // The pictures are files of their own: the rows still print (--svg once
+  // left stdout empty).
+  if (Format == OutputFormat::CSV)
+    printCSV(Rows, outs());
+  else if (Format != OutputFormat::JSON)
+    printTable(Rows, outs());
 
   if (Opts.Capacity && smallestTotal(Rows) > *Opts.Capacity)
     return fail(1, capacityMessage(Rows, *Opts.Capacity, Opts.BudgetMs));

@@ -76,8 +76,10 @@ struct Plan {
 };
 
 /// A strategy that does not take a set at all (min-cost-flow above its size
-/// limit) returns an error of code std::errc::not_supported: a tool running
-/// several strategies skips it, where any other error is a failure.
+/// limit) returns an error of code std::errc::not_supported, and one whose
+/// plan would not fit in 64 bits (shared objects, each aligned, can pass
+/// 2^64 where offsets do not) std::errc::value_too_large: a tool running
+/// several strategies skips those, where any other error is a failure.
 using StrategyFn = std::function<llvm::Expected<Plan>(
     llvm::ArrayRef<UsageRecord>, const StrategyOptions &)>;
 

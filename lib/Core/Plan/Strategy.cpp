@@ -95,7 +95,9 @@ llvm::Expected<Plan> memplan::planFromObjects(ObjectsAssignment Objects,
         Start ? llvm::checkedAddUnsigned(*Start, Objects.ObjectSizes[Obj])
               : std::nullopt;
     if (!NewEnd)
-      return llvm::createStringError("arena size overflows 64 bits");
+      return llvm::createStringError(
+          std::make_error_code(std::errc::value_too_large),
+          "arena size overflows 64 bits");
     ObjectOffsets[Obj] = *Start;
     End = *NewEnd;
   }
