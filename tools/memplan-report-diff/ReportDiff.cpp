@@ -37,7 +37,9 @@ Error checkSameProgram(const Report &A, const Report &B) {
       none_of(FilesA.keys(), [&](StringRef F) { return FilesB.contains(F); }))
     return Fail("one plans " + FilesA.begin()->getKey() + ", the other " +
                 FilesB.begin()->getKey());
-  if (none_of(A.Functions,
+  // Two reports of a program with no function (an empty module) are one.
+  if ((!A.Functions.empty() || !B.Functions.empty()) &&
+      none_of(A.Functions,
               [&](const Function &F) { return findFunction(B, F.Name); }))
     return Fail("no function in common");
   return Error::success();
@@ -51,10 +53,14 @@ static void printBytes(raw_ostream &OS, StringRef What, uint64_t A, uint64_t B,
     OS << "  (same)\n";
     return;
   }
-  int64_t Delta = int64_t(B) - int64_t(A);
-  OS << format("  (%+lld", (long long)Delta);
+  // The sign apart from the magnitude: B - A as int64_t had the wrong sign
+  // for differences of 2^63 or more.
+  bool Up = B > A;
+  uint64_t Delta = Up ? B - A : A - B;
+  OS << format("  (%c%llu", Up ? '+' : '-', (unsigned long long)Delta);
   if (A)
-    OS << format(", %+.1f%%", 100.0 * double(Delta) / double(A));
+    OS << format(", %c%.1f%%", Up ? '+' : '-',
+                 100.0 * double(Delta) / double(A));
   OS << ")\n";
 }
 
@@ -62,13 +68,13 @@ static void printBytes(raw_ostream &OS, StringRef What, uint64_t A, uint64_t B,
 // op that made them, its location and the type; repeats in order.
 static std::string bufferKey(const Buffer &B) {
   if (B.Location.empty())
-    return "#" + std::to_string(B.Id);
+    return "#" + B.Id;
   return B.Location + " " + B.Op + " " + B.Type;
 }
 
 static std::string describe(const Buffer &B) {
-  std::string S = B.Location.empty() ? "buffer " + std::to_string(B.Id)
-                                     : shortLocation(B.Location);
+  std::string S =
+      B.Location.empty() ? "buffer " + B.Id : shortLocation(B.Location);
   if (!B.Type.empty())
     S += " " + B.Type;
   return S;
@@ -80,7 +86,7 @@ static std::string partner(const Arena &A, const Buffer &B) {
   for (const Buffer &P : A.Buffers)
     if (P.Id == *B.InplaceOf)
       return "of " + describe(P);
-  return "of buffer " + std::to_string(*B.InplaceOf);
+  return "of buffer " + *B.InplaceOf;
 }
 
 static void printBuffers(const Arena &A, const Arena &B, raw_ostream &OS) {
@@ -168,9 +174,47 @@ static void printArena(const Arena &A, const Arena &B, raw_ostream &OS) {
   printBuffers(A, B, OS);
 }
 
-static std::string spaceName(const Arena &A) {
-  return A.MemorySpace.empty() ? "arena (default memory space)"
-                               : "arena (memory space " + A.MemorySpace + ")";
+static size_t arenasOfSpace(const Function &F, const std::string &Space) {
+  return count_if(F.Arenas,
+                  [&](const Arena &X) { return X.MemorySpace == Space; });
+}
+
+/// The arena's name in the diff: its memory space, and its strategy where a
+/// function has several arenas of one space (memplan-solve
+/// --strategy=all: one per strategy).
+static std::string spaceName(const Function &F, const Arena &A) {
+  std::string S = A.MemorySpace.empty()
+                      ? "arena (default memory space"
+                      : "arena (memory space " + A.MemorySpace;
+  if (arenasOfSpace(F, A.MemorySpace) > 1)
+    S += ", strategy " + A.Strategy;
+  return S + ")";
+}
+
+/// For each arena of A, its partner in B, or null: the arena of the same
+/// memory space, and where either function has several of that space, the
+/// one of the same strategy (each of B's at most once). Matching by space
+/// alone compared every arena of a --strategy=all report with B's first,
+/// and a report diffed with itself showed changes.
+static std::vector<const Arena *> matchArenas(const Function &A,
+                                              const Function &B) {
+  std::vector<const Arena *> Partner(A.Arenas.size(), nullptr);
+  std::vector<bool> Taken(B.Arenas.size(), false);
+  for (size_t I = 0; I < A.Arenas.size(); ++I) {
+    const Arena &X = A.Arenas[I];
+    bool ByStrategy = arenasOfSpace(A, X.MemorySpace) > 1 ||
+                      arenasOfSpace(B, X.MemorySpace) > 1;
+    for (size_t J = 0; J < B.Arenas.size(); ++J) {
+      const Arena &Y = B.Arenas[J];
+      if (!Taken[J] && Y.MemorySpace == X.MemorySpace &&
+          (!ByStrategy || Y.Strategy == X.Strategy)) {
+        Partner[I] = &Y;
+        Taken[J] = true;
+        break;
+      }
+    }
+  }
+  return Partner;
 }
 
 static void printFunction(const Function &A, const Function &B,
@@ -185,22 +229,20 @@ static void printFunction(const Function &A, const Function &B,
     printBytes(OS, "footprint (first)", *A.FirstCall, *B.FirstCall, 2);
   OS.indent(2) << format("%-20s %zu -> %zu\n", "buffers not planned",
                          A.NumUnplanned, B.NumUnplanned);
-  for (const Arena &X : A.Arenas) {
-    OS.indent(2) << spaceName(X) << "\n";
-    auto Y = find_if(B.Arenas, [&](const Arena &Y) {
-      return Y.MemorySpace == X.MemorySpace;
-    });
-    if (Y == B.Arenas.end()) {
+  std::vector<const Arena *> Partner = matchArenas(A, B);
+  for (size_t I = 0; I < A.Arenas.size(); ++I) {
+    const Arena &X = A.Arenas[I];
+    OS.indent(2) << spaceName(A, X) << "\n";
+    if (!Partner[I]) {
       OS.indent(4) << "only in A: " << X.ArenaSize << " B, " << X.Buffers.size()
                    << " buffers\n";
       continue;
     }
-    printArena(X, *Y, OS);
+    printArena(X, *Partner[I], OS);
   }
   for (const Arena &Y : B.Arenas)
-    if (none_of(A.Arenas,
-                [&](const Arena &X) { return X.MemorySpace == Y.MemorySpace; }))
-      OS.indent(2) << spaceName(Y) << "\n"
+    if (!is_contained(Partner, &Y))
+      OS.indent(2) << spaceName(B, Y) << "\n"
                    << "    only in B: " << Y.ArenaSize << " B, "
                    << Y.Buffers.size() << " buffers\n";
 }

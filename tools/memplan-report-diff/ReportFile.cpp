@@ -24,16 +24,37 @@ static bool fromJSON(const json::Value &V, TaskOpEntry &T, json::Path P) {
          O.map("location", T.Location);
 }
 
+/// An id: a number (a pass report, or a record file's numeric id) or a
+/// string (a record file's "b1"), as text.
+struct IdText {
+  std::string Text;
+};
+static bool fromJSON(const json::Value &V, IdText &Id, json::Path P) {
+  if (std::optional<int64_t> N = V.getAsInteger())
+    Id.Text = std::to_string(*N);
+  else if (std::optional<StringRef> S = V.getAsString())
+    Id.Text = S->str();
+  else
+    P.report("expected an integer or a string");
+  return !Id.Text.empty() || V.getAsString();
+}
+
 // The keys a comparison needs; the others (bounds, kinds, weights, ...) are
 // read by the tools that draw one report.
 static bool fromJSON(const json::Value &V, Buffer &B, json::Path P) {
   json::ObjectMapper O(V, P);
-  return O && O.map("id", B.Id) && O.map("size", B.Size) &&
-         O.map("offset", B.Offset) && O.map("first_task", B.FirstTask) &&
-         O.map("last_task", B.LastTask) &&
-         O.mapOptional("location", B.Location) && O.mapOptional("op", B.Op) &&
-         O.mapOptional("type", B.Type) &&
-         O.mapOptional("inplace_of", B.InplaceOf);
+  IdText Id;
+  std::optional<IdText> Of;
+  if (!O || !O.map("id", Id) || !O.map("size", B.Size) ||
+      !O.map("offset", B.Offset) || !O.map("first_task", B.FirstTask) ||
+      !O.map("last_task", B.LastTask) ||
+      !O.mapOptional("location", B.Location) || !O.mapOptional("op", B.Op) ||
+      !O.mapOptional("type", B.Type) || !O.mapOptional("inplace_of", Of))
+    return false;
+  B.Id = std::move(Id.Text);
+  if (Of)
+    B.InplaceOf = std::move(Of->Text);
+  return true;
 }
 
 static bool fromJSON(const json::Value &V, Arena &A, json::Path P) {

@@ -20,11 +20,13 @@
 namespace memplan::diff {
 
 struct Buffer {
-  int64_t Id = 0;
+  /// As the report writes it: a number, or the text of a record file's id
+  /// ("b1"), kept as text.
+  std::string Id;
   std::string Location, Op, Type;
   uint64_t Size = 0, Offset = 0;
   int64_t FirstTask = 0, LastTask = 0;
-  std::optional<int64_t> InplaceOf;
+  std::optional<std::string> InplaceOf;
 };
 
 struct Arena {

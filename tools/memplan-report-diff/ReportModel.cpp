@@ -9,9 +9,11 @@ using namespace llvm;
 
 namespace memplan::diff {
 
+/// Sizes up to 2^64 - 1 (those past 2^63 - 1 once read as 0).
 static uint64_t number(const json::Object &O, StringRef Key) {
-  std::optional<int64_t> V = O.getInteger(Key);
-  return V && *V > 0 ? static_cast<uint64_t>(*V) : 0;
+  const json::Value *V = O.get(Key);
+  std::optional<uint64_t> U = V ? V->getAsUINT64() : std::nullopt;
+  return U ? *U : 0;
 }
 
 static std::string text(const json::Object &O, StringRef Key) {

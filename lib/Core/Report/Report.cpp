@@ -18,12 +18,14 @@ static llvm::StringRef kindName(StrategyKind Kind) {
 }
 
 /// Ids are numbers when they are (record files with numeric ids, the pass).
+/// A number where the id is one as it prints back ("7"), else its text:
+/// "07" and "-0" once became 7 and 0, the same ids as "7" and "0".
 static void writeId(llvm::json::OStream &J, llvm::StringRef Id) {
   int64_t Num;
-  if (Id.getAsInteger(10, Num))
-    J.value(Id);
-  else
+  if (!Id.getAsInteger(10, Num) && std::to_string(Num) == Id)
     J.value(Num);
+  else
+    J.value(Id);
 }
 
 /// Buffer I of A; Of is the buffer it takes in place, if any.

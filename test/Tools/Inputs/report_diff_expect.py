@@ -12,7 +12,7 @@ import sys
 
 def key(b):
     if not b.get("location"):
-        return "#%d" % b["id"]
+        return "#%s" % b["id"]
     return "%s %s %s" % (b["location"], b.get("op", ""), b.get("type", ""))
 
 
