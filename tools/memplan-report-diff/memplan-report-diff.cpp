@@ -15,6 +15,7 @@
 #include "ReportFile.h"
 #include "ReportModel.h"
 
+#include "memplan/Core/OutputFile.h"
 #include "memplan/Version.h"
 
 #include "llvm/Support/CommandLine.h"
@@ -79,13 +80,9 @@ static Error writeHtml(const Report &RA, const Report &RB,
     if (!UsedB[I])
       for (memplan::TimelineSection &Y : sectionsOf(FB, "B"))
         Sections.push_back(std::move(Y));
-  std::error_code EC;
-  raw_fd_ostream OS(HtmlPath, EC, sys::fs::OF_Text);
-  if (EC)
-    return createStringError(EC, "cannot write '" + HtmlPath +
-                                     "': " + EC.message());
-  memplan::renderTimelineHTML(Sections, OS, Diff);
-  return Error::success();
+  return memplan::writeOutputFile(HtmlPath, [&](raw_ostream &OS) {
+    memplan::renderTimelineHTML(Sections, OS, Diff);
+  });
 }
 
 static int fail(Error E) {

@@ -4,7 +4,8 @@
 //   [--capacity=BYTES] [--budget-ms=N] [--format=table|json|csv] [--list]
 //   [--svg=FILE] [--html=FILE]
 //
-// Exit codes: 0 planned; 1 --capacity not met; 2 bad file or bad options.
+// Exit codes: 0 planned; 1 --capacity not met; 2 bad file or bad options;
+// 3 the output could not be written.
 //
 // Every row is measured against the same live-bytes bound; shared-object
 // strategies also show the objects bound (sum of positional maximums) in a
@@ -14,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "memplan/Core/LowerBound.h"
+#include "memplan/Core/OutputFile.h"
 #include "memplan/Core/RecordFile.h"
 #include "memplan/Core/Report.h"
 #include "memplan/Core/Strategy.h"
@@ -353,6 +355,10 @@ int main(int argc, char **argv) {
     printCSV(Rows, outs());
   else if (Format != OutputFormat::JSON)
     printTable(Rows, outs());
+  // A write that failed (a full disk) is exit 3, not the fatal "IO failure"
+  // at exit with 1, the code of an unmet capacity.
+  if (Error E = checkWritten(outs(), "the output"))
+    return fail(3, toString(std::move(E)));
 
   if (Opts.Capacity && smallestTotal(Rows) > *Opts.Capacity)
     return fail(1, capacityMessage(Rows, *Opts.Capacity, Opts.BudgetMs));

@@ -1,6 +1,7 @@
 //===- Report.cpp - The report model and its JSON -------------------------===//
 
 #include "memplan/Core/Report.h"
+#include "memplan/Core/OutputFile.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Process.h"
@@ -187,13 +188,8 @@ void memplan::writeReportJSON(llvm::ArrayRef<FunctionReport> Functions,
 
 llvm::Error memplan::writeReportFile(llvm::StringRef Path,
                                      llvm::ArrayRef<FunctionReport> Functions) {
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return llvm::createStringError(EC, "cannot write '" + Path +
-                                           "': " + EC.message());
-  writeReportJSON(Functions, OS);
-  return llvm::Error::success();
+  return writeOutputFile(
+      Path, [&](llvm::raw_ostream &OS) { writeReportJSON(Functions, OS); });
 }
 
 /// Whether Path can be written, found without leaving a trace: an existing

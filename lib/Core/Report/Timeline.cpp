@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TimelineRender.h"
+#include "memplan/Core/OutputFile.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
@@ -174,14 +175,10 @@ memplan::writeTimelineFile(llvm::StringRef Path,
   llvm::Expected<TimelineFormat> Format = timelineFormatForPath(Path);
   if (!Format)
     return Format.takeError();
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC);
-  if (EC)
-    return llvm::createStringError(EC, "cannot write '" + Path +
-                                           "': " + EC.message());
-  if (*Format == TimelineFormat::SVG)
-    renderTimelineSVG(Sections, OS);
-  else
-    renderTimelineHTML(Sections, OS);
-  return llvm::Error::success();
+  return writeOutputFile(Path, [&](llvm::raw_ostream &OS) {
+    if (*Format == TimelineFormat::SVG)
+      renderTimelineSVG(Sections, OS);
+    else
+      renderTimelineHTML(Sections, OS);
+  });
 }

@@ -8,6 +8,8 @@
 
 #include "RuntimeReport.h"
 
+#include "memplan/Core/OutputFile.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -94,12 +96,11 @@ lower_runtime::writeRuntimeReport(ModuleOp M, StringRef Path,
           (*O)["served_at_run_time"] = "per buffer";
       }
   }
-  std::error_code EC;
-  llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_Text);
-  if (EC)
-    return Fail("cannot write '" + Path + "': " + EC.message());
-  llvm::json::OStream J(OS, 2);
-  J.value(Root);
-  OS << "\n";
+  if (llvm::Error E = writeOutputFile(Path, [&](llvm::raw_ostream &OS) {
+        llvm::json::OStream J(OS, 2);
+        J.value(Root);
+        OS << "\n";
+      }))
+    return Fail(llvm::toString(std::move(E)));
   return success();
 }
