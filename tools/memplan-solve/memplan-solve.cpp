@@ -291,7 +291,12 @@ int main(int argc, char **argv) {
   }
   // Sizes that overflow once aligned, or that no plan can hold together,
   // are the file's fault, whatever the strategy: say so first.
-  if (Error E = checkRecords(Set->Records, Align, Opts.InplacePairs))
+  // Records named as the file names them: "record 'b1' (line 3)".
+  auto Name = [&](size_t I) {
+    return "record '" + Set->Ids[I] + "' (line " +
+           std::to_string(Set->Lines[I]) + ")";
+  };
+  if (Error E = checkRecords(Set->Records, Align, Opts.InplacePairs, Name))
     return fail(2, InputFile + ": " + toString(std::move(E)));
   Opts.Alignment = Align;
   Opts.BudgetMs = BudgetMs;

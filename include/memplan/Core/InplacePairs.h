@@ -33,9 +33,11 @@ struct MergedRecords {
 /// range or twice, a record is the operand (or the result) of two pairs,
 /// pairs form a cycle, or a pair's records do not meet at exactly one task
 /// (the operand's last, which is the result's first).
+/// \p Name names record I in errors ("record 'b1' (line 3)" from a tool
+/// that read a file); null: "record I".
 llvm::Expected<MergedRecords>
 mergeInplacePairs(llvm::ArrayRef<UsageRecord> Records,
-                  llvm::ArrayRef<InplacePair> Pairs);
+                  llvm::ArrayRef<InplacePair> Pairs, RecordNamer Name = {});
 
 /// Offsets of the original records from those of the merged ones.
 OffsetsAssignment expandOffsets(const MergedRecords &Merged,

@@ -6,11 +6,13 @@
 #include "memplan/Core/Types.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <optional>
+#include <string>
 #include <vector>
 
 namespace memplan {
@@ -49,9 +51,18 @@ inline std::optional<uint64_t> checkedAlignToUnsigned(uint64_t Value,
   return llvm::alignTo(Value, Alignment);
 }
 
+/// Names record I in an error: a tool that read a file gives the id and
+/// line the user wrote (0-based positions meant nothing there); null names
+/// it "record I".
+using RecordNamer = llvm::function_ref<std::string(size_t)>;
+inline std::string recordName(RecordNamer Name, size_t I) {
+  return Name ? Name(I) : "record " + std::to_string(I);
+}
+
 /// Sizes rounded up to Alignment; an error when a size overflows 64 bits.
 llvm::Expected<std::vector<UsageRecord>>
-alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment);
+alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment,
+             RecordNamer Name = {});
 
 } // namespace memplan
 

@@ -28,6 +28,8 @@ struct RecordSet {
   std::vector<UsageRecord> Records;
   /// Ids[I] is the id of Records[I], as written in the file.
   std::vector<std::string> Ids;
+  /// Lines[I]: the line of the file Records[I] is on (1 is the header).
+  std::vector<size_t> Lines;
   /// Alignments[I] of Records[I] in bytes, from an alignment column; empty
   /// without one.
   std::vector<uint64_t> Alignments;

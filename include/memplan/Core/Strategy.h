@@ -122,9 +122,11 @@ llvm::Error checkAlignmentOption(int64_t Alignment);
 /// at one task whose aligned sizes sum past 2^64 - 1 (no plan can hold
 /// them). The one place that decides what is the input's fault;
 /// planMemory() calls it first.
+/// \p Name names records in the errors (see RecordNamer).
 llvm::Error checkRecords(llvm::ArrayRef<UsageRecord> Records,
                          uint64_t Alignment,
-                         llvm::ArrayRef<InplacePair> Pairs = {});
+                         llvm::ArrayRef<InplacePair> Pairs = {},
+                         RecordNamer Name = {});
 
 /// "Unknown strategy 'x'; valid strategies: a, b, c".
 llvm::Error unknownStrategyError(llvm::StringRef Name);

@@ -7,14 +7,18 @@
 
 using namespace memplan;
 
-static std::string pairName(const InplacePair &P) {
+static std::string pairName(const InplacePair &P, RecordNamer Name) {
+  if (Name)
+    return "in-place pair (operand " + Name(P.Operand) + ", result " +
+           Name(P.Result) + ")";
   return "in-place pair (operand " + std::to_string(P.Operand) + ", result " +
          std::to_string(P.Result) + ")";
 }
 
 llvm::Expected<MergedRecords>
 memplan::mergeInplacePairs(llvm::ArrayRef<UsageRecord> Records,
-                           llvm::ArrayRef<InplacePair> Pairs) {
+                           llvm::ArrayRef<InplacePair> Pairs,
+                           RecordNamer Name) {
   size_t N = Records.size();
   constexpr size_t None = kNotAssigned;
   // Next[I]: the result that takes I's bytes; Prev[I]: the operand whose
@@ -22,18 +26,18 @@ memplan::mergeInplacePairs(llvm::ArrayRef<UsageRecord> Records,
   std::vector<size_t> Next(N, None), Prev(N, None);
   for (const InplacePair &P : Pairs) {
     if (P.Operand >= N || P.Result >= N)
-      return llvm::createStringError(pairName(P) + " names a record out of " +
-                                     std::to_string(N));
+      return llvm::createStringError(
+          pairName(P, {}) + " names a record out of " + std::to_string(N));
     if (P.Operand == P.Result)
-      return llvm::createStringError(pairName(P) + " pairs a record with "
-                                                   "itself");
+      return llvm::createStringError(pairName(P, Name) + " pairs a record with "
+                                                         "itself");
     if (Next[P.Operand] != None)
-      return llvm::createStringError(pairName(P) + ": record " +
-                                     std::to_string(P.Operand) +
+      return llvm::createStringError(pairName(P, Name) + ": " +
+                                     recordName(Name, P.Operand) +
                                      " is the operand of two pairs");
     if (Prev[P.Result] != None)
-      return llvm::createStringError(pairName(P) + ": record " +
-                                     std::to_string(P.Result) +
+      return llvm::createStringError(pairName(P, Name) + ": " +
+                                     recordName(Name, P.Result) +
                                      " is the result of two pairs");
     const UsageRecord &A = Records[P.Operand], &B = Records[P.Result];
     // With FirstTask <= LastTask on both, this is "the ranges meet at
@@ -41,7 +45,7 @@ memplan::mergeInplacePairs(llvm::ArrayRef<UsageRecord> Records,
     if (A.FirstTask > A.LastTask || B.FirstTask > B.LastTask ||
         A.LastTask != B.FirstTask)
       return llvm::createStringError(
-          pairName(P) + ": tasks [" + std::to_string(A.FirstTask) + ", " +
+          pairName(P, Name) + ": tasks [" + std::to_string(A.FirstTask) + ", " +
           std::to_string(A.LastTask) + "] and [" + std::to_string(B.FirstTask) +
           ", " + std::to_string(B.LastTask) +
           "] do not meet at exactly one task");
@@ -66,9 +70,8 @@ memplan::mergeInplacePairs(llvm::ArrayRef<UsageRecord> Records,
   // Task ranges rule cycles out already; this keeps the merge total.
   for (size_t I = 0; I < N; ++I)
     if (M.MergedOf[I] == None)
-      return llvm::createStringError("in-place pairs form a cycle through "
-                                     "record " +
-                                     std::to_string(I));
+      return llvm::createStringError("in-place pairs form a cycle through " +
+                                     recordName(Name, I));
   return M;
 }
 

@@ -55,15 +55,15 @@ LivePeak memplan::livePeak(llvm::ArrayRef<UsageRecord> Records) {
 }
 
 llvm::Expected<std::vector<UsageRecord>>
-memplan::alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment) {
+memplan::alignRecords(llvm::ArrayRef<UsageRecord> Records, uint64_t Alignment,
+                      RecordNamer Name) {
   std::vector<UsageRecord> Aligned(Records.begin(), Records.end());
   for (size_t I = 0; I < Aligned.size(); ++I) {
     auto Size = checkedAlignToUnsigned(Aligned[I].Size, Alignment);
     if (!Size)
-      return llvm::createStringError("record " + std::to_string(I) + ": size " +
-                                     std::to_string(Aligned[I].Size) +
-                                     " overflows 64 bits when aligned to " +
-                                     std::to_string(Alignment));
+      return llvm::createStringError(
+          recordName(Name, I) + ": size " + std::to_string(Aligned[I].Size) +
+          " overflows 64 bits when aligned to " + std::to_string(Alignment));
     Aligned[I].Size = *Size;
   }
   return Aligned;

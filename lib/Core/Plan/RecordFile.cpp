@@ -168,6 +168,7 @@ llvm::Expected<RecordSet> memplan::parseRecordsCSV(llvm::StringRef Text,
                            llvm::Twine(Inserted.first->second) + ")");
     Set.Records.emplace_back(Size, Lower, Upper - 1);
     Set.Ids.push_back(Id.str());
+    Set.Lines.push_back(LineNo);
   }
   if (!SawHeader)
     return lineError(FileName, 1,

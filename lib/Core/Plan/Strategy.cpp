@@ -140,21 +140,22 @@ llvm::Error memplan::checkAlignmentOption(int64_t Alignment) {
 
 llvm::Error memplan::checkRecords(llvm::ArrayRef<UsageRecord> Records,
                                   uint64_t Alignment,
-                                  llvm::ArrayRef<InplacePair> Pairs) {
+                                  llvm::ArrayRef<InplacePair> Pairs,
+                                  RecordNamer Name) {
   if (llvm::Error E = checkAlignment(Alignment))
     return E;
   for (size_t I = 0; I < Records.size(); ++I)
     if (Records[I].FirstTask > Records[I].LastTask)
       return llvm::createStringError(
-          "record " + std::to_string(I) + " ends (task " +
+          recordName(Name, I) + " ends (task " +
           std::to_string(Records[I].LastTask) + ") before it starts (task " +
           std::to_string(Records[I].FirstTask) + ")");
-  auto Aligned = alignRecords(Records, Alignment);
+  auto Aligned = alignRecords(Records, Alignment, Name);
   if (!Aligned)
     return Aligned.takeError();
   std::optional<MergedRecords> Merged;
   if (!Pairs.empty()) {
-    auto M = mergeInplacePairs(*Aligned, Pairs);
+    auto M = mergeInplacePairs(*Aligned, Pairs, Name);
     if (!M)
       return M.takeError();
     Merged = std::move(*M);
