@@ -8,6 +8,7 @@
 #include "llvm/Support/Debug.h"
 
 #include <algorithm>
+#include <chrono>
 
 #define DEBUG_TYPE "memplan-auto"
 
@@ -16,6 +17,9 @@ using namespace memplan::internal;
 
 llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
                                            const StrategyOptions &Options) {
+  // The budget is auto's, fast strategies included: the search gets what
+  // they left (it once got the whole budget after them).
+  auto Start = std::chrono::steady_clock::now();
   // The fast strategies: greedy-by-size-offsets, best-fit-size,
   // best-fit-area, greedy-by-breadth-offsets, first-fit. They share one
   // PlacementContext (sorted lifetimes, segments, the live-bytes bound) and
@@ -75,10 +79,14 @@ llvm::Expected<Plan> memplan::autoStrategy(llvm::ArrayRef<UsageRecord> Records,
 
   bool Optimal = Best->TotalSize <= Bound;
   bool CapacityMet = Options.Capacity && Best->TotalSize <= *Options.Capacity;
-  if (!Optimal && !CapacityMet && Options.BudgetMs > 0 &&
+  double LeftMs =
+      Options.BudgetMs - std::chrono::duration<double, std::milli>(
+                             std::chrono::steady_clock::now() - Start)
+                             .count();
+  if (!Optimal && !CapacityMet && LeftMs > 0 &&
       Records.size() <= kAutoExactMaxRecords) {
     ExactOptions EO;
-    EO.BudgetMs = Options.BudgetMs;
+    EO.BudgetMs = LeftMs;
     EO.Capacity = Options.Capacity;
     EO.Incumbent = &*Best;
     ExactResult R = exactSolve(Records, EO);

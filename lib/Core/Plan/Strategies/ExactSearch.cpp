@@ -171,7 +171,7 @@ Outcome Partition::search(const std::vector<size_t> &Parent,
                           size_t SecTo) {
   if (NodesLeft-- <= 0)
     return Outcome::NodeLimit;
-  if ((++Nodes & 255) == 0 && Clock::now() > Deadline)
+  if ((++Nodes & 15) == 0 && Clock::now() > Deadline)
     return Outcome::Timeout;
   std::vector<size_t> Order;
   Order.reserve(Parent.size());
