@@ -22,12 +22,22 @@
 //
 // @h: %a and %b reach a use through scf.if, so with the deallocation after
 // they stay unplanned; their frees are dropped, said with remarks=true.
-// REMARK: pipeline-input-frees.mlir:62:3: remark: tensor-mem-plan: this free of a buffer left unplanned is dropped: the deallocation that runs after this pass places every free itself
-// REMARK: pipeline-input-frees.mlir:63:3: remark: tensor-mem-plan: this free of a buffer left unplanned is dropped
+// REMARK: pipeline-input-frees.mlir:72:3: remark: tensor-mem-plan: this free of a buffer left unplanned is dropped: the deallocation that runs after this pass places every free itself
+// REMARK: pipeline-input-frees.mlir:73:3: remark: tensor-mem-plan: this free of a buffer left unplanned is dropped
 //
 // A bufferization.dealloc stays an error at it, naming deallocate=false.
 // RUN: not memplan-opt %S/Inputs/pipeline-input-bufferization-dealloc.mlir --memplan-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=BDEALLOC
 // BDEALLOC: pipeline-input-bufferization-dealloc.mlir:5:3: error: tensor-mem-plan: 'bufferization.dealloc' frees a buffer, but the deallocation that runs after this pass (deallocation-runs-after; memplan-pipeline's deallocate=true) places every free itself and takes no program that frees: run memplan-pipeline with deallocate=false
+//
+// A buffer stored into memory is an error at the store: upstream's
+// deallocation does not follow it there and freed it at the end of
+// @fill_box, before @main read it (a use after free, found by probing; the
+// same with or without @main's free). With deallocate=false the program's
+// own frees stay and it runs as written.
+// RUN: not memplan-opt %S/Inputs/pipeline-input-stored-buffer.mlir --memplan-pipeline="bufferize=false" -o /dev/null 2>&1 | FileCheck %s --check-prefix=STORED
+// STORED: pipeline-input-stored-buffer.mlir:8:3: error: tensor-mem-plan: this stores a buffer into memory, where the deallocation that runs after this pass (deallocation-runs-after; memplan-pipeline's deallocate=true) does not follow it: it would free the buffer while the memory still holds it; run memplan-pipeline with deallocate=false
+// RUN: memplan-opt %S/Inputs/pipeline-input-stored-buffer.mlir --memplan-pipeline="bufferize=false deallocate=false" %lower_to_llvm | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs,%memplan_lib/libmemplan_runtime.so | FileCheck %s --check-prefix=STORED-OUT
+// STORED-OUT: [7,  7,  7,  7]
 
 func.func private @printF32(f32)
 func.func private @printNewline()

@@ -8,6 +8,7 @@
 #include "memplan/Transforms/Remarks.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -40,6 +41,26 @@ void memplan::warnIfNotBufferized(FunctionOpInterface Fn,
 
 LogicalResult memplan::dropFreesBeforeDeallocation(FunctionOpInterface Fn,
                                                    bool Remarks) {
+  // Upstream's ownership-based deallocation does not follow a buffer into
+  // memory: it freed one that a callee stored into its caller's box at the
+  // callee's end, and the caller read it after (a use after free, with or
+  // without the caller's own free). Default-deny: not with a deallocation.
+  Operation *Stored = nullptr;
+  Fn.getFunctionBody().walk([&](memref::StoreOp Store) {
+    if (isa<BaseMemRefType>(Store.getValueToStore().getType())) {
+      Stored = Store;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (Stored)
+    return Stored->emitError()
+           << "tensor-mem-plan: this stores a buffer into memory, where the "
+              "deallocation that runs after this pass "
+              "(deallocation-runs-after; memplan-pipeline's deallocate=true) "
+              "does not follow it: it would free the buffer while the memory "
+              "still holds it; run memplan-pipeline with deallocate=false "
+              "and free it in the program";
   auto Frees = [](Operation *Op) {
     if (isa<bufferization::DeallocOp>(Op))
       return true;

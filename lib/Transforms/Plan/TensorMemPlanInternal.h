@@ -102,7 +102,8 @@ void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
 /// and places every free itself (the planned buffers' frees went with
 /// them). A free it would keep (marked bufferization.manual_deallocation)
 /// or a realloc (expanded first) stays; any other op that frees a memref
-/// (bufferization.dealloc) is an error at it, naming deallocate=false.
+/// (bufferization.dealloc) is an error at it, naming deallocate=false; so
+/// is a memref.store of a buffer, which that deallocation does not follow.
 mlir::LogicalResult dropFreesBeforeDeallocation(mlir::FunctionOpInterface Fn,
                                                 bool Remarks);
 
