@@ -13,6 +13,10 @@
 // RUN: not mlir-opt %s --tensor-mem-plan --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext 2>&1 | FileCheck %s --check-prefix=ORDER
 // RUN: not mlir-opt %s --cse --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext --tensor-mem-plan 2>&1 | FileCheck %s --check-prefix=BEFORE
 // RUN: not mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --pass-pipeline="builtin.module(cse)" --tensor-mem-plan 2>&1 | FileCheck %s --check-prefix=PIPELINE
+// The other order too: --pass-pipeline after a pass flag replaced the
+// pipeline the flags made, and the pass silently did not run (exit 0).
+// RUN: not mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext %s --tensor-mem-plan --pass-pipeline="builtin.module(cse)" 2>&1 | FileCheck %s --check-prefix=PIPELINE-AFTER
+// RUN: mlir-opt --load-pass-plugin=%memplan_lib/MemPlanPlugin%shlibext --help | FileCheck %s --check-prefix=PIPELINE-HELP
 
 // Two conflicting 256-byte buffers: 512 bytes.
 // CHECK: memref.alloc() {alignment = 64 : i64} : memref<512xi8>
@@ -41,6 +45,8 @@
 // ORDER: Unknown command line argument '--tensor-mem-plan'
 // BEFORE: for the --tensor-mem-plan option: pass flags before --load-pass-plugin cannot be mixed with memplan's: put --load-pass-plugin first
 // PIPELINE: for the --tensor-mem-plan option: '--pass-pipeline' cannot be mixed with pass flags
+// PIPELINE-AFTER: for the --pass-pipeline option: cannot be mixed with pass flags (it would replace the pipeline they made)
+// PIPELINE-HELP: --pass-pipeline=<string> {{.*}}Textual description of the pass pipeline to run
 
 func.func @f(%out: memref<64xf32>) {
   %a = memref.alloc() : memref<64xf32>

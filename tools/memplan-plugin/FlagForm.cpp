@@ -58,6 +58,43 @@ namespace memplan::collect {
 
 namespace {
 
+/// Stands in for mlir-opt's `pass-pipeline` option once the plugin loads: a
+/// --pass-pipeline after pass flags is an error. Taken as the option's next
+/// occurrence, it replaced the flags' pipeline, and the passes the flags
+/// named silently did not run.
+class PipelineGuard : public cl::Option {
+public:
+  PipelineGuard() : cl::Option(cl::ZeroOrMore, cl::NotHidden) {}
+  void install(cl::opt<std::string> *Real, const std::string *FlagsText) {
+    Pipeline = Real;
+    Text = FlagsText;
+    HelpStr = Real->HelpStr;
+    Categories = Real->Categories;
+    cl::getRegisteredOptions()["pass-pipeline"] = this;
+  }
+
+private:
+  bool handleOccurrence(unsigned Pos, StringRef Name, StringRef Arg) override {
+    if (!Text->empty())
+      return error("cannot be mixed with pass flags (it would replace the "
+                   "pipeline they made)",
+                   Name);
+    return Pipeline->addOccurrence(Pos, Name, Arg);
+  }
+  // Through cl::Option, where they are public.
+  size_t getOptionWidth() const override {
+    return static_cast<const cl::Option *>(Pipeline)->getOptionWidth();
+  }
+  void printOptionInfo(size_t GlobalWidth) const override {
+    static_cast<const cl::Option *>(Pipeline)->printOptionInfo(GlobalWidth);
+  }
+  void printOptionValue(size_t, bool) const override {}
+  void setDefault() override {}
+
+  cl::opt<std::string> *Pipeline = nullptr;
+  const std::string *Text = nullptr;
+};
+
 class PassFlags : public cl::Option {
 public:
   PassFlags() : cl::Option(cl::ZeroOrMore, cl::NotHidden) {}
@@ -86,6 +123,7 @@ public:
     // --help lists the passes where mlir-opt lists them.
     HelpStr = PassList->HelpStr;
     Categories = PassList->Categories;
+    Guard.install(Pipeline, &Text);
     return true;
   }
 
@@ -132,6 +170,7 @@ private:
 
   cl::Option *PassList = nullptr;
   cl::opt<std::string> *Pipeline = nullptr;
+  PipelineGuard Guard;
   mlir::OpPassManager PM{"builtin.module",
                          mlir::OpPassManager::Nesting::Implicit};
   std::string Text;
