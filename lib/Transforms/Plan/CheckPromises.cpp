@@ -28,6 +28,58 @@ using namespace memplan;
 
 static constexpr llvm::StringLiteral kBrokenPromiseFn =
     "memplan_rt_broken_promise";
+static constexpr llvm::StringLiteral kBrokenExclusionFn =
+    "memplan_rt_broken_exclusion";
+
+/// memplan_rt_broken_promise(text, got, bound): a size above its promise.
+static FunctionType brokenPromiseType(MLIRContext *Ctx) {
+  auto I64 = IntegerType::get(Ctx, 64);
+  return FunctionType::get(
+      Ctx,
+      {MemRefType::get({ShapedType::kDynamic}, IntegerType::get(Ctx, 8)), I64,
+       I64},
+      {});
+}
+
+FunctionType memplan::brokenExclusionType(MLIRContext *Ctx) {
+  return FunctionType::get(
+      Ctx, {MemRefType::get({ShapedType::kDynamic}, IntegerType::get(Ctx, 8))},
+      {});
+}
+
+StringRef memplan::brokenExclusionName() { return kBrokenExclusionFn; }
+
+LogicalResult memplan::checkRuntimeCheckSymbols(Operation *Root) {
+  // The checks are called by these names; a symbol of the program by one of
+  // them with another type was called with the runtime's operands, and the
+  // pass wrote IR that does not verify.
+  std::pair<StringRef, FunctionType> Checks[] = {
+      {kBrokenPromiseFn, brokenPromiseType(Root->getContext())},
+      {kBrokenExclusionFn, brokenExclusionType(Root->getContext())}};
+  WalkResult R = Root->walk([&](Operation *Table) {
+    if (!Table->hasTrait<OpTrait::SymbolTable>())
+      return WalkResult::advance();
+    for (auto [Name, Type] : Checks) {
+      Operation *Sym = SymbolTable::lookupSymbolIn(Table, Name);
+      if (!Sym)
+        continue;
+      auto Fn = dyn_cast<func::FuncOp>(Sym);
+      if (Fn && Fn.getFunctionType() == Type)
+        continue;
+      InFlightDiagnostic D = Sym->emitError()
+                             << "tensor-mem-plan: '" << Name
+                             << "' is the runtime's check, called as " << Type;
+      if (Fn)
+        D << ", but is declared here with type " << Fn.getFunctionType();
+      else
+        D << ", but is a '" << Sym->getName() << "' here";
+      D << "; memplan_rt_* names are the runtime's";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(R.wasInterrupted());
+}
 
 func::FuncOp memplan::declareRuntimeCheck(SymbolTable &Symbols,
                                           Operation *Module, StringRef Name,
@@ -95,14 +147,9 @@ void memplan::checkPromises(const ArenaGroup &Group, Operation *PassRoot) {
                                  ", size above " + std::to_string(P.Bound));
         continue;
       }
-      OpBuilder FB(Module->getContext());
-      auto I64 = FB.getI64Type();
-      func::FuncOp Fn = declareRuntimeCheck(
-          *Symbols, Module, kBrokenPromiseFn,
-          FB.getFunctionType(
-              {MemRefType::get({ShapedType::kDynamic}, FB.getI8Type()), I64,
-               I64},
-              {}));
+      func::FuncOp Fn =
+          declareRuntimeCheck(*Symbols, Module, kBrokenPromiseFn,
+                              brokenPromiseType(Module->getContext()));
       auto If = scf::IfOp::create(B, Loc, Broken, /*withElseRegion=*/false);
       OpBuilder TB = If.getThenBodyBuilder();
       Value Dyn =

@@ -24,9 +24,6 @@
 using namespace mlir;
 using namespace memplan;
 
-static constexpr llvm::StringLiteral kBrokenExclusionFn =
-    "memplan_rt_broken_exclusion";
-
 /// Whether From calls (directly or through functions of the module) To.
 static bool reaches(FunctionOpInterface From, FunctionOpInterface To) {
   SmallVector<FunctionOpInterface> Work{From};
@@ -136,10 +133,9 @@ void SharedArenas::guard(FunctionOpInterface Fn) {
     Busy = addGlobal(Module, "__memplan_shared_arena_busy", FlagType, 4);
   SymbolTable Symbols(Module);
   if (!BrokenExclusion)
-    BrokenExclusion = declareRuntimeCheck(
-        Symbols, Module, kBrokenExclusionFn,
-        B.getFunctionType(
-            {MemRefType::get({ShapedType::kDynamic}, B.getI8Type())}, {}));
+    BrokenExclusion =
+        declareRuntimeCheck(Symbols, Module, brokenExclusionName(),
+                            brokenExclusionType(Fn.getContext()));
   // Entry: take the flag; it was set, another function of the set runs.
   B.setInsertionPointToStart(&Fn.getFunctionBody().front());
   Value Flag = memref::GetGlobalOp::create(B, Loc, FlagType, Busy.getSymName());

@@ -110,6 +110,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   }
 
   void runOnOperation() override {
+    if (failed(checkRuntimeCheckSymbols(getOperation())))
+      return signalPassFailure();
     // Buffers a callee returns become its callers' (tensor-mem-results-to-
     // out-params) before anything is planned.
     if (auto M = dyn_cast<ModuleOp>(getOperation()); M && outParams)

@@ -78,6 +78,16 @@ mlir::func::FuncOp declareRuntimeCheck(mlir::SymbolTable &Symbols,
                                        llvm::StringRef Name,
                                        mlir::FunctionType Type);
 
+/// The shared arena's check: its name and type.
+llvm::StringRef brokenExclusionName();
+mlir::FunctionType brokenExclusionType(mlir::MLIRContext *Ctx);
+
+/// An error at a symbol of Root (or of a symbol table in it) named as one
+/// of the runtime's checks (broken promise, broken exclusion) that is not
+/// a func.func of the type the pass calls: checked before anything is
+/// planned.
+mlir::LogicalResult checkRuntimeCheckSymbols(mlir::Operation *Root);
+
 /// Text for a runtime message, read at B as a memref<?xi8>: a constant
 /// global named Name (renamed on a clash) at the start of Module.
 mlir::Value runtimeText(mlir::OpBuilder &B, mlir::Location Loc,
