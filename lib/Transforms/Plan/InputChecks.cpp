@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "TensorMemPlanInternal.h"
+#include "memplan/Analysis/AttrNames.h"
 #include "memplan/Transforms/Remarks.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -37,6 +38,50 @@ void memplan::warnIfNotBufferized(FunctionOpInterface Fn,
         << "tensor-mem-plan: the input has tensor values; run "
            "one-shot-bufferize first (nothing planned in '"
         << Fn.getName() << "')";
+}
+
+LogicalResult memplan::checkUserAttributes(Operation *Root) {
+  // Promises and requests the pass does not understand are errors, not
+  // ignored: memplan.persistent = false was taken as persistent, and
+  // memplan.max = -1 (or "16", or on an f32) silently promised nothing.
+  auto Bad = [](Operation *At, StringRef Name, Attribute A, StringRef Want) {
+    return At->emitError() << "tensor-mem-plan: " << Name << " " << Want
+                           << "; got " << A;
+  };
+  WalkResult R = Root->walk([&](Operation *Op) {
+    if (Attribute A = Op->getAttr(kPersistentAttr); A && !isa<UnitAttr>(A))
+      return (Bad(Op, kPersistentAttr, A,
+                  "is a unit attribute: write it alone on the alloc"),
+              WalkResult::interrupt());
+    if (Attribute A = Op->getAttr(kSharedArenaAttr); A && !isa<ArrayAttr>(A))
+      return (Bad(Op, kSharedArenaAttr, A,
+                  "is an array of the functions that share one arena, as in "
+                  "[@prefill, @decode]"),
+              WalkResult::interrupt());
+    auto Fn = dyn_cast<FunctionOpInterface>(Op);
+    if (!Fn)
+      return WalkResult::advance();
+    for (unsigned I = 0; I < Fn.getNumArguments(); ++I) {
+      std::string Where =
+          " on argument " + std::to_string(I) + " of @" + Fn.getName().str();
+      if (Attribute A = Fn.getArgAttr(I, kMaxAttr)) {
+        auto Int = dyn_cast<IntegerAttr>(A);
+        if (!Int || !Int.getType().isSignlessInteger() ||
+            Int.getValue().isNegative() || !Fn.getArgumentTypes()[I].isIndex())
+          return (Bad(Op, kMaxAttr, A,
+                      "is the largest value of an index argument, a "
+                      "non-negative integer (memplan.max = 16 : i64)" +
+                          Where),
+                  WalkResult::interrupt());
+      }
+      if (Attribute A = Fn.getArgAttr(I, kNoCaptureAttr);
+          A && !isa<UnitAttr>(A))
+        return (Bad(Op, kNoCaptureAttr, A, "is a unit attribute" + Where),
+                WalkResult::interrupt());
+    }
+    return WalkResult::advance();
+  });
+  return failure(R.wasInterrupted());
 }
 
 LogicalResult memplan::dropFreesBeforeDeallocation(FunctionOpInterface Fn,

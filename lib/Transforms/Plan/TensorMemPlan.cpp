@@ -110,7 +110,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
   }
 
   void runOnOperation() override {
-    if (failed(checkRuntimeCheckSymbols(getOperation())))
+    if (failed(checkRuntimeCheckSymbols(getOperation())) ||
+        failed(checkUserAttributes(getOperation())))
       return signalPassFailure();
     // Buffers a callee returns become its callers' (tensor-mem-results-to-
     // out-params) before anything is planned.

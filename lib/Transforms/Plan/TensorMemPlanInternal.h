@@ -114,6 +114,12 @@ void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
 /// or a realloc (expanded first) stays; any other op that frees a memref
 /// (bufferization.dealloc) is an error at it, naming deallocate=false; so
 /// is a memref.store of a buffer, which that deallocation does not follow.
+/// An error at the first memplan.* attribute a user wrote that the pass
+/// does not understand (memplan.persistent not a unit attribute,
+/// memplan.shared_arena not an array, memplan.max not a non-negative
+/// integer on an index argument, memplan.nocapture not a unit attribute).
+mlir::LogicalResult checkUserAttributes(mlir::Operation *Root);
+
 mlir::LogicalResult dropFreesBeforeDeallocation(mlir::FunctionOpInterface Fn,
                                                 bool Remarks);
 
