@@ -10,6 +10,7 @@
 #include "memplan/Analysis/AttrNames.h"
 #include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Analysis/UsageRecordsFromIR.h"
+#include "memplan/Core/Strategy.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -250,6 +251,13 @@ sizeBuffer(const AllocFacts &Facts, const UsageRecordsOptions &Options,
   auto Leave = [&](UnplannedReason Why) {
     return UnplannedBuffer{Alloc, std::move(Why), nullptr};
   };
+  // An alignment no plan takes leaves this buffer alone, not the function:
+  // it failed the whole pass, with an error at the function.
+  if (uint64_t Align = Alloc.getAlignment().value_or(1); Align > kMaxAlignment)
+    return Leave({UnplannedKind::NoLayout,
+                  "alignment " + std::to_string(Align) +
+                      " is above the largest memplan plans with, " +
+                      std::to_string(kMaxAlignment) + " (1 GiB)"});
   MemRefType Type = Alloc.getType();
   SmallVector<SizePromise, 1> Promises;
   UnplannedReason Why;
