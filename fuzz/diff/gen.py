@@ -23,7 +23,7 @@ from gen_cfg import CfgMixin
 from gen_compute import ComputeMixin
 from gen_emit import EmitMixin, Func
 # ELEM_BYTES and parse_features are read as gen.* by run.py and shapes.py
-from gen_model import ELEM_BYTES, ELEM_TYPES, FEATURES, Ctx, Root, parse_features  # noqa: F401
+from gen_model import ELEM_BYTES, ELEM_TYPES, FEATURES, Buf, Ctx, Root, parse_features  # noqa: F401
 from gen_scf import ScfMixin
 from gen_tensor import TensorMixin
 from gen_views import ViewMixin
@@ -161,6 +161,22 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
         for t in list(ctx.tensors):
             ctx.tensors = [t]
             self.read_tensor(f, ctx)
+        if self.on("box"):
+            # A buffer stored into a box (memref<1xmemref<..>>) and read back
+            # through what the box gives: it escapes, so it stays unplanned,
+            # and memplan-pipeline's deallocation, which does not follow a
+            # buffer into memory, must refuse the program. Drawn from a
+            # stream of its own: the rest of the program is the same text.
+            boxes = random.Random(self.seed * 1000033 + len(self.funcs))
+            cands = [b for b in ctx.env if b.visible()]
+            if cands and boxes.random() < 0.3:
+                b = boxes.choice(cands)
+                box, got = f.fresh(), f.fresh()
+                bt = "memref<1x%s>" % b.t
+                f.emit("%s = memref.alloca() : %s" % (box, bt))
+                f.emit("memref.store %s, %s[%s] : %s" % (b.name, box, f.const(0), bt))
+                f.emit("%s = memref.load %s[%s] : %s" % (got, box, f.const(0), bt))
+                self.read(f, ctx, Buf(got, b.mt, b.roots))
         if self.on("dealloc"):
             # What this function allocated at its top level (the buffers still
             # visible here) may be freed now, after every read. Drawn from a

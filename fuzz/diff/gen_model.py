@@ -5,8 +5,9 @@ scope, and the scope itself (Ctx)."""
 
 FEATURES = [
     # allocation forms; "dealloc": a function frees what it allocated at its
-    # top level, after its last read (memref.dealloc)
-    "align", "dyn", "dealloc",
+    # top level, after its last read (memref.dealloc); "box": a buffer is
+    # stored into memory (memref<1xmemref<..>>) and read back through it
+    "align", "dyn", "dealloc", "box",
     # aliasing views
     "subview", "cast", "reshape", "reinterpret", "view", "transpose",
     "distinct", "ucc", "tensor", "select",

@@ -259,7 +259,8 @@ class Stats:
         self.c = dict(programs=0, runs=0, mismatches=0, overlaps=0, tool_failures=0,
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
                       invariant=0, inplace_pairs=0, shape_programs=0, o2_programs=0,
-                      own_frees=0, pipeline_own_frees=0)
+                      own_frees=0, pipeline_own_frees=0, boxed=0,
+                      pipeline_refused_boxed=0)
         self.c.update(dict.fromkeys(ENGAGED, 0))
         self.scenes = {}
         self.variants = set()
@@ -344,6 +345,10 @@ def save_finding(a, tools, seed, kind, variant, files, detail, env=None):
 FREE_LINE = re.compile(r"^\s*memref\.dealloc .*\n", re.M)
 
 
+# A memref stored into memory (the gen.py feature box).
+BOXED = re.compile(r"memref\.store %\S+, %\S+\[[^]]*\] : memref<1xmemref<")
+
+
 def dealloc_ok(tools, prog, tmp, ref):
     """Does the program run unchanged with upstream's deallocation alone?
     Its own frees (feature dealloc) go first: upstream takes no program that
@@ -401,7 +406,8 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
     if uses_async and not tools.has_async:
         return []
     prog, ref, error = reference_run(seed, a, tools, tmp, text, LOWER, "memref")
-    st.add(programs=1, own_frees=int("memref.dealloc" in text))
+    st.add(programs=1, own_frees=int("memref.dealloc" in text),
+           boxed=int(BOXED.search(text) is not None))
     if error:
         st.add(gen_errors=1)
         return error
@@ -446,15 +452,28 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
         else:
             status, _, err = call(tools.opt_cmd(prog, flags + LOWER, out_ll))
         st.add(runs=1)
-        if mode == "pipeline" and not dealloc_ok(tools, prog, tmp, ref):
+        kind, detail, got = None, "", None
+        if mode == "pipeline" and BOXED.search(text):
+            # A buffer stored into memory: the pipeline's deallocation does not
+            # follow it, so memplan-pipeline must refuse the program (upstream's
+            # alone frees it too early, or happens to run).
+            if status != "ok" and "stores a buffer into memory" in err:
+                st.add(pipeline_refused_boxed=1)
+                continue
+            kind = "boxed-accepted"
+            detail = ("memplan-pipeline took a program that stores a buffer into "
+                      "memory\n" + err[-2000:])
+            st.add(tool_failures=1)
+        elif mode == "pipeline" and not dealloc_ok(tools, prog, tmp, ref):
             # upstream's deallocation does not take this program (an error, or it
             # frees too early): not memplan's fault, no reference to compare with
             st.add(pipeline_skipped=1)
             continue
         if mode == "pipeline" and "memref.dealloc" in text:
             st.add(pipeline_own_frees=1)
-        kind, detail, got = None, "", None
-        if status != "ok":
+        if kind is not None:
+            pass  # straight to the finding
+        elif status != "ok":
             kind = "tool-" + status
             detail = err[-4000:]
             st.add(tool_failures=1) if status != "timeout" else st.add(hangs=1)
@@ -958,6 +977,8 @@ def main():
     if c["programs"] > c["shape_programs"]:
         print("memref programs that free their own buffers: %d  through memplan-pipeline: %d" % (
             c["own_frees"], c["pipeline_own_frees"]))
+        print("memref programs that store a buffer into memory: %d  refused by "
+              "memplan-pipeline: %d" % (c["boxed"], c["pipeline_refused_boxed"]))
     if c["shape_programs"]:
         print("shapes programs: %d (at -O2: %d)  scenes: %s" % (
             c["shape_programs"], c["o2_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
