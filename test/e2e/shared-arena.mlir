@@ -43,6 +43,10 @@
 // Seen when planning: an error at the caller.
 // RUN: not memplan-opt %S/Inputs/shared-arena-direct-call.mlir --tensor-mem-plan -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIRECT
 // DIRECT: shared-arena-direct-call.mlir:{{[0-9]+}}:3: error: tensor-mem-plan: @prefill calls @decode, so the two run at once and cannot share an arena (memplan.shared_arena)
+// A function of the set that calls itself runs twice at once: an error
+// too (it planned, and the run-time check stopped the program).
+// RUN: sed 's/func.call @decode(%u)/func.call @prefill(%u)/' %S/Inputs/shared-arena-direct-call.mlir | not memplan-opt --tensor-mem-plan -o /dev/null 2>&1 | FileCheck %s --check-prefix=SELF
+// SELF: error: tensor-mem-plan: @prefill calls itself, so two of its calls run at once and cannot share an arena (memplan.shared_arena)
 //
 // Names that are not functions with a body, and the pass nested below the
 // module, are errors too.

@@ -78,7 +78,15 @@ FailureOr<SharedArenas> SharedArenas::collect(Operation *PassRoot) {
              << ", which is not a function with a body of this module";
     S.Functions.push_back(Function);
   }
-  // A function that calls another of the set runs at the same time.
+  // A function that calls another of the set runs at the same time; one
+  // that calls itself runs twice at once (the run-time check stopped it).
+  for (FunctionOpInterface A : S.Functions)
+    if (reaches(A, A))
+      return mlir::emitError(A.getLoc())
+             << "tensor-mem-plan: @" << A.getName()
+             << " calls itself, so two of its calls run at once and cannot "
+                "share an arena ("
+             << kSharedArenaAttr << ")";
   for (FunctionOpInterface A : S.Functions)
     for (FunctionOpInterface B : S.Functions)
       if (A != B && reaches(A, B))
