@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "memplan/Analysis/NoCapture.h"
 #include "memplan/Analysis/UsageRecordsFromIR.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -37,6 +38,12 @@ collectAccesses(Value Root,
         continue;
       if (isa<memref::DeallocOp, bufferization::DeallocOp>(User))
         continue;
+      // A print only reads (it was named the writer of what it printed).
+      if (auto Call = dyn_cast<CallOpInterface>(User);
+          Call && callOnlyReads(Call)) {
+        Ops.push_back({User, false});
+        continue;
+      }
       auto Effects = dyn_cast<MemoryEffectOpInterface>(User);
       if (!Effects) {
         Ops.push_back({User, true});

@@ -16,6 +16,11 @@ static bool isKnownReader(StringRef Name) {
   return Name.starts_with("printMemref") || Name.starts_with("verifyMemRef");
 }
 
+bool memplan::callOnlyReads(CallOpInterface Call) {
+  auto Fn = dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
+  return Fn && isKnownReader(Fn.getName());
+}
+
 bool memplan::callKeepsNoReference(CallOpInterface Call, OpOperand &Use) {
   auto Fn = dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
   if (!Fn)

@@ -22,6 +22,10 @@
 
 namespace memplan {
 
+/// A call of one of MLIR's runner utilities that only read the memrefs they
+/// are given (printMemref*, verifyMemRef*).
+bool callOnlyReads(mlir::CallOpInterface Call);
+
 /// Whether the call only uses the buffer in \p Use (an argument operand)
 /// while it runs: the callee is a function of the symbol table whose
 /// argument carries memplan.nocapture or llvm.nocapture, or a known runner
