@@ -43,7 +43,9 @@ config.substitutions.append(("%shared", config.shared_dir))
 config.substitutions.append(("%src", config.memplan_src_root))
 config.substitutions.append(("%memplan_obj", config.memplan_obj_root))
 config.substitutions.append(("%memplan_version", config.memplan_version))
-# Lowering to LLVM and running, as measured in DESIGN.md.
+# Lowering to LLVM for the execution tests (runs with Debian's LLVM/MLIR 22):
+# memplan-opt IN <passes> %lower_to_llvm | mlir-runner -e main
+#   -entry-point-result=void -shared-libs=%runner_libs
 config.substitutions.append(("%lower_to_llvm",
     "--convert-linalg-to-loops --expand-strided-metadata --lower-affine "
     "--convert-scf-to-cf --finalize-memref-to-llvm --convert-arith-to-llvm "
