@@ -24,19 +24,26 @@ static bool fromJSON(const json::Value &V, TaskOpEntry &T, json::Path P) {
          O.map("location", T.Location);
 }
 
-/// An id: a number (a pass report, or a record file's numeric id) or a
-/// string (a record file's "b1"), as text.
+std::optional<std::string> idText(const json::Value &V) {
+  if (std::optional<int64_t> N = V.getAsInteger())
+    return std::to_string(*N);
+  if (std::optional<StringRef> S = V.getAsString())
+    return S->str();
+  return std::nullopt;
+}
+
+/// An id read through idText.
 struct IdText {
   std::string Text;
 };
 static bool fromJSON(const json::Value &V, IdText &Id, json::Path P) {
-  if (std::optional<int64_t> N = V.getAsInteger())
-    Id.Text = std::to_string(*N);
-  else if (std::optional<StringRef> S = V.getAsString())
-    Id.Text = S->str();
-  else
+  std::optional<std::string> T = idText(V);
+  if (!T) {
     P.report("expected an integer or a string");
-  return !Id.Text.empty() || V.getAsString();
+    return false;
+  }
+  Id.Text = std::move(*T);
+  return true;
 }
 
 // The keys a comparison needs; the others (bounds, kinds, weights, ...) are

@@ -57,6 +57,11 @@ struct Report {
 /// of the wrong kind is an error that names Path and where.
 llvm::Expected<Report> readReport(const std::string &Path);
 
+/// A report's id (of a buffer, or the buffer it takes in place) as text: a
+/// number (a pass report, a record file's numeric id) or a string (a record
+/// file's "b1"); none for another kind of value.
+std::optional<std::string> idText(const llvm::json::Value &V);
+
 /// The source file a location names ("loc(\"f.mlir\":3:4)" -> "f.mlir"),
 /// or "" for none.
 std::string sourceFile(const std::string &Location);

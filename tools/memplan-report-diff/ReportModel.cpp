@@ -1,6 +1,7 @@
 //===- ReportModel.cpp - a report read back into the report model ---------===//
 
 #include "ReportModel.h"
+#include "ReportFile.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
@@ -21,15 +22,10 @@ static std::string text(const json::Object &O, StringRef Key) {
   return V ? V->str() : std::string();
 }
 
-/// Ids are numbers or strings (record files); the model keeps them as text.
-static std::string idText(const json::Value *V) {
-  if (!V)
-    return "";
-  if (std::optional<int64_t> N = V->getAsInteger())
-    return std::to_string(*N);
-  if (std::optional<StringRef> S = V->getAsString())
-    return S->str();
-  return "";
+/// Ids are numbers or strings (record files); the model keeps them as text
+/// ("" for none).
+static std::string idOrEmpty(const json::Value *V) {
+  return V ? idText(*V).value_or("") : "";
 }
 
 static ArenaResult readArena(const json::Object &O) {
@@ -55,7 +51,7 @@ static ArenaResult readArena(const json::Object &O) {
                              number(*B, "last_task"));
       A.Offsets.Offsets.push_back(number(*B, "offset"));
       BufferInfo Info;
-      Info.Id = idText(B->get("id"));
+      Info.Id = idOrEmpty(B->get("id"));
       Info.Location = text(*B, "location");
       Info.Op = text(*B, "op");
       Info.Type = text(*B, "type");
@@ -64,7 +60,7 @@ static ArenaResult readArena(const json::Object &O) {
         Info.WriterLocation = text(*W, "location");
       }
       Index[Info.Id] = A.Buffers.size();
-      InplaceOf.push_back(idText(B->get("inplace_of")));
+      InplaceOf.push_back(idOrEmpty(B->get("inplace_of")));
       A.Buffers.push_back(std::move(Info));
     }
   for (auto [I, Of] : llvm::enumerate(InplaceOf))
@@ -75,7 +71,7 @@ static ArenaResult readArena(const json::Object &O) {
     A.Peak.Task = number(*P, "task");
     if (const json::Array *Live = P->getArray("live"))
       for (const json::Value &V : *Live)
-        if (auto It = Index.find(idText(&V)); It != Index.end())
+        if (auto It = Index.find(idOrEmpty(&V)); It != Index.end())
           A.Peak.Live.push_back(It->second);
   }
   if (const json::Array *Ops = O.getArray("task_ops"))
