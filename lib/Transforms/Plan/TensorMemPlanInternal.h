@@ -106,6 +106,12 @@ void checkPromises(const ArenaGroup &Group, mlir::Operation *PassRoot);
 void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
                          const FunctionBuffers &Buffers);
 
+/// An error at the first memplan.* attribute a user wrote that the pass
+/// does not understand (memplan.persistent not a unit attribute,
+/// memplan.shared_arena not an array, memplan.max not a non-negative
+/// integer on an index argument, memplan.nocapture not a unit attribute).
+mlir::LogicalResult checkUserAttributes(mlir::Operation *Root);
+
 /// With deallocation-runs-after, once Fn is planned: the frees left (of
 /// buffers left unplanned) are erased, with a remark, since upstream's
 /// ownership-based deallocation that runs next takes no program that frees
@@ -114,12 +120,6 @@ void warnIfNotBufferized(mlir::FunctionOpInterface Fn,
 /// or a realloc (expanded first) stays; any other op that frees a memref
 /// (bufferization.dealloc) is an error at it, naming deallocate=false; so
 /// is a memref.store of a buffer, which that deallocation does not follow.
-/// An error at the first memplan.* attribute a user wrote that the pass
-/// does not understand (memplan.persistent not a unit attribute,
-/// memplan.shared_arena not an array, memplan.max not a non-negative
-/// integer on an index argument, memplan.nocapture not a unit attribute).
-mlir::LogicalResult checkUserAttributes(mlir::Operation *Root);
-
 mlir::LogicalResult dropFreesBeforeDeallocation(mlir::FunctionOpInterface Fn,
                                                 bool Remarks);
 
