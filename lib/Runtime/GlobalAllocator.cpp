@@ -116,13 +116,13 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
   memplan_rt_options_init(&O);
   uint64_t V;
   if (const char *S = std::getenv("MEMPLAN_RT_LIMIT")) {
-    if (parseBytes(S, V) && V && V < 4096)
+    if (!parseBytes(S, V))
+      warnBadEnv("MEMPLAN_RT_LIMIT", S, ByteCount);
+    else if (V && V < 4096)
       warnBadEnv("MEMPLAN_RT_LIMIT", S,
                  "under a page, 4096 bytes: every allocation would fail");
-    else if (parseBytes(S, V))
-      O.memory_limit = V;
     else
-      warnBadEnv("MEMPLAN_RT_LIMIT", S, ByteCount);
+      O.memory_limit = V;
   }
   // What memplan_rt_create would refuse is ignored here, with a warning
   // naming the variable, instead of leaving the process no allocator.

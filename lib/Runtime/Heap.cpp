@@ -93,9 +93,9 @@ BFCHeap::BFCHeap(const memplan_rt_options &O, SharedCounters *Shared, int Index)
   SplitThreshold = std::max<uint64_t>(Opts.split_threshold, Opts.rounding);
   RegionAlign = std::max<uint64_t>(kRegionAlign, Opts.rounding);
   RegionUnit = Opts.rounding;
+  // BFCAllocator::create refused sizes past kMaxRegionBytes: no wrap here.
   CurRegionBytes =
-      alignUp(std::clamp<uint64_t>(Opts.initial_region, 1, kMaxRegionBytes),
-              Opts.rounding);
+      alignUp(std::max<uint64_t>(Opts.initial_region, 1), Opts.rounding);
   if (Opts.memory_limit)
     CurRegionBytes = std::min(
         CurRegionBytes,

@@ -92,8 +92,7 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
     // of the region it extends, so reserved memory tracks the high-water
     // mark instead of doubling.
     uint64_t Step =
-        alignUp(std::clamp<uint64_t>(Opts.growth_granule, 1, kMaxRegionBytes),
-                RegionUnit);
+        alignUp(std::max<uint64_t>(Opts.growth_granule, 1), RegionUnit);
     Bytes = alignUp(Need, Step);
     const char *Next = Sub->nextAddress();
     if (const Region *R = Next ? regionFor(Next - 1) : nullptr) {
@@ -122,11 +121,10 @@ bool BFCHeap::extend(uint64_t Rounded, uint64_t Align) {
       Want *= 2;
     Bytes = alignUp(std::min(Want, Avail), RegionUnit);
     if (!reserveRegion(Bytes, Rounded, Tail)) {
-      // As TF's BFC backs off: a region just large enough may still be had.
+      // As TF's BFC backs off: a region just large enough may still be had;
+      // the next region is tried at the size that failed.
       uint64_t Least = alignUp(Need, RegionUnit);
-      if (Least >= Bytes || !reserveRegion(Least, Rounded, Tail))
-        return false;
-      return true; // the next region is tried at the size that failed
+      return Least < Bytes && reserveRegion(Least, Rounded, Tail);
     }
     CurRegionBytes =
         std::min(Want > CurRegionBytes ? Want : 2 * Want, kMaxRegionBytes);

@@ -8,11 +8,9 @@
 using namespace memplan;
 
 static std::string pairName(const InplacePair &P, RecordNamer Name) {
-  if (Name)
-    return "in-place pair (operand " + Name(P.Operand) + ", result " +
-           Name(P.Result) + ")";
-  return "in-place pair (operand " + std::to_string(P.Operand) + ", result " +
-         std::to_string(P.Result) + ")";
+  auto Of = [&](size_t I) { return Name ? Name(I) : std::to_string(I); };
+  return "in-place pair (operand " + Of(P.Operand) + ", result " +
+         Of(P.Result) + ")";
 }
 
 llvm::Expected<MergedRecords>
