@@ -6,6 +6,18 @@
 // RUN: %python -c "import json, sys; [print(f['function'], 'entry' if f['entry'] else 'inner', *('%%s=%%s' %% kv for kv in sorted(f['footprint'].items()))) for f in json.load(open(sys.argv[1]))['functions']]" %t.json | FileCheck %s
 // The arena of @forward_init is allocated after the init call.
 // RUN: FileCheck %s --check-prefix=IR --input-file=%t.mlir
+// With across-calls, @block's arena is carved from its callers', but the
+// init function keeps its own: in @forward_init's it would be held on every
+// call (steady 1472, not 1216).
+// RUN: memplan-opt %s --tensor-mem-plan="report=%t.across.json across-calls=true" -o %t.across.mlir
+// RUN: %python -c "import json, sys; [print(f['function'], *('%%s=%%s' %% kv for kv in sorted(f['footprint'].items()))) for f in json.load(open(sys.argv[1]))['functions']]" %t.across.json | FileCheck %s --check-prefix=ACROSS
+// RUN: FileCheck %s --check-prefix=ACROSS-IR --input-file=%t.across.mlir
+// ACROSS: block arenas=0 callees=0
+// ACROSS: forward_init arenas=192 callees=0 first_call=1280 hoisted=1024 not_counted=[] steady=1216
+// ACROSS: init arenas=256 callees=0
+// ACROSS-IR: func.func private @block({{.*}}memref<128xi8> {memplan.arena_alignment
+// ACROSS-IR: func.func private @init() attributes {memplan.init} {
+// ACROSS-IR-NEXT: memref.alloc() {alignment = 64 : i64} : memref<256xi8>
 
 // @block: two 64-byte buffers live together, 128 bytes.
 // CHECK: block inner arenas=128 callees=0 first_call=128 hoisted=0 not_counted=[] steady=128

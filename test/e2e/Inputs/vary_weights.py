@@ -14,8 +14,9 @@ and an execution test comparing two runs proves little. Every such
 
 with the c_k and t depending on the tensor's position in the file. The
 result is still constant-derived (no argument reaches it, and it reads a
-constant of its own size), so tensor-mem-hoist-constants hoists it; it is not
-a splat, so nothing folds it.
+constant of its own size), so tensor-mem-hoist-constants hoists it with
+mode=speed (the default mode, memory, leaves it an arena buffer: hoisting
+would keep a second copy); it is not a splat, so nothing folds it.
 
   - rank >= 2 (conv OIHW, linear [out, in]): BASE = sqrt(2 / (24 fan_in)),
     A = 0, B = 1: zero mean and He's variance (the pattern's is 24), so
@@ -172,7 +173,7 @@ def main_function(in_shape, out_shape):
     call @printMemrefI32(%ub) : (tensor<*xi32>) -> ()
     return
   }}
-  // Two calls: the second reads what the first one's init hoisted, and an
+  // Two calls: the second reads what the first one's init hoisted (speed), and an
   // output that does not change with the input shows a dead network.
   func.func @main() {{
     %c0 = arith.constant 0 : index
