@@ -160,6 +160,25 @@ void BufferAliasAnalysis::addAliasResults(OpOperand &Use,
        P = P->getParentOp())
     if (isAsynchronous(P))
       llvm::append_range(Out, P->getResults());
+  // scf.parallel's inits, and what scf.reduce and scf.reduce.return give,
+  // reach its results and the reductions' arguments through the reduction
+  // regions, which the interfaces do not forward: a buffer given as an init
+  // was reused while the loop's result, the same buffer, was read.
+  Operation *Loop = nullptr;
+  if (isa<scf::ParallelOp>(Owner))
+    Loop = Owner;
+  else if (isa<scf::ReduceOp>(Owner))
+    Loop = Owner->getParentOp();
+  else if (auto Return = dyn_cast<scf::ReduceReturnOp>(Owner))
+    Loop = Return->getParentOp()->getParentOp();
+  if (auto Parallel = dyn_cast_if_present<scf::ParallelOp>(Loop)) {
+    AddHolders(Parallel.getResults());
+    Parallel.walk([&](scf::ReduceOp Reduce) {
+      for (Region &R : Reduce.getReductions())
+        if (!R.empty())
+          AddHolders(R.front().getArguments());
+    });
+  }
   if (Owner->hasTrait<OpTrait::IsTerminator>()) {
     // Forwarding through the interfaces is BufferViewFlowAnalysis's job.
     if (isa<RegionBranchTerminatorOpInterface, BranchOpInterface>(Owner))
@@ -241,8 +260,41 @@ std::optional<std::string> BufferAliasAnalysis::escapes(OpOperand &Use) {
   return std::nullopt;
 }
 
+/// The tokens and values whose completion implies Start's: its own, and
+/// those of the async ops that depend on them (an async.execute or gpu op
+/// starts after its dependencies end).
+static SmallPtrSet<Value, 8> completedWith(Operation *Start) {
+  SmallPtrSet<Value, 8> Done;
+  SmallVector<Value> Work;
+  auto Add = [&](Value V) {
+    if (isAsyncToken(V.getType()) && Done.insert(V).second)
+      Work.push_back(V);
+  };
+  for (Value R : Start->getResults())
+    Add(R);
+  while (!Work.empty()) {
+    Value V = Work.pop_back_val();
+    for (Operation *User : V.getUsers()) {
+      bool DependsOnV = false;
+      if (auto Exec = dyn_cast<async::ExecuteOp>(User))
+        DependsOnV = llvm::is_contained(Exec.getDependencies(), V);
+      else if (auto Gpu = dyn_cast<gpu::AsyncOpInterface>(User))
+        DependsOnV = llvm::is_contained(Gpu.getAsyncDependencies(), V);
+      if (DependsOnV)
+        for (Value R : User->getResults())
+          Add(R);
+    }
+  }
+  return Done;
+}
+
 /// Asynchronous work that holds the buffer must be joined on every path:
-/// by a wait in the block that starts it, after it.
+/// by a wait in the block that starts it, after it, on that work's own
+/// token or value, or on one that depends on it and is an alias (the
+/// record then reaches the wait; a gpu op's token is one, an
+/// async.execute's that only depends on it is not). A wait on another
+/// alias's token joins that work only: accepted, an execute never awaited
+/// read the buffer after its bytes were reused.
 std::optional<BufferEscape>
 BufferAliasAnalysis::checkJoins(const BufferAliasInfo &Info) {
   SmallPtrSet<Operation *, 4> Starts;
@@ -251,12 +303,14 @@ BufferAliasAnalysis::checkJoins(const BufferAliasInfo &Info) {
       if (Operation *Def = V.getDefiningOp())
         Starts.insert(Def);
   for (Operation *Start : Starts) {
+    SmallPtrSet<Value, 8> Done = completedWith(Start);
     bool Joined = false;
     for (Operation *Op = Start->getNextNode(); Op && !Joined;
          Op = Op->getNextNode())
       Joined = isSynchronousJoin(Op) &&
-               llvm::any_of(Op->getOperands(),
-                            [&](Value O) { return Info.Aliases.contains(O); });
+               llvm::any_of(Op->getOperands(), [&](Value O) {
+                 return Done.contains(O) && Info.Aliases.contains(O);
+               });
     if (!Joined)
       return BufferEscape{"used asynchronously by '" +
                               Start->getName().getStringRef().str() +

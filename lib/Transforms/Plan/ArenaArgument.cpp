@@ -63,7 +63,8 @@ LogicalResult memplan::checkCallersReachable(FunctionOpInterface Fn,
 
 FailureOr<Value> memplan::addArenaArgument(FunctionOpInterface Fn,
                                            MemRefType ArenaType,
-                                           uint64_t Alignment) {
+                                           uint64_t Alignment,
+                                           bool CalleeFrees) {
   unsigned Index = Fn.getNumArguments();
   OpBuilder B(Fn.getContext());
   auto SizeAttr = B.getNamedAttr(
@@ -93,7 +94,10 @@ FailureOr<Value> memplan::addArenaArgument(FunctionOpInterface Fn,
             B, Call.getLoc(), ArenaType, ValueRange(),
             B.getI64IntegerAttr(static_cast<int64_t>(Alignment)));
         Call.getArgOperandsMutable().append(CallerArena);
-        if (!freesBuffers(Call)) // the input never frees: neither do we
+        // A caller that frees nothing is left to free nothing, unless the
+        // callee freed what it held: a call-site arena left unplanned (in
+        // a parallel loop) then leaked on every call.
+        if (!CalleeFrees && !freesBuffers(Call))
           continue;
         B.setInsertionPointAfter(Call);
         memref::DeallocOp::create(B, Call.getLoc(), CallerArena);

@@ -326,7 +326,8 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     // deallocation that runs next frees it (it takes no program that frees).
     bool FreesBuffers = Buffers.FreesBuffers && !deallocationRunsAfter;
     if (AsArgument) {
-      FailureOr<Value> Arg = addArenaArgument(Fn, ArenaType, Align);
+      FailureOr<Value> Arg =
+          addArenaArgument(Fn, ArenaType, Align, FreesBuffers);
       if (failed(Arg))
         return failure();
       ArenaValue = *Arg;

@@ -55,10 +55,12 @@ mlir::LogicalResult checkCallersReachable(mlir::FunctionOpInterface Fn,
 
 /// Adds the arena as Fn's trailing argument (`memplan.arena_size`,
 /// `memplan.arena_alignment`); every caller allocates one around the call,
-/// and frees it when the caller frees its buffers.
+/// and frees it when the caller frees its buffers or \p CalleeFrees (Fn
+/// would have freed the arena it no longer allocates).
 mlir::FailureOr<mlir::Value> addArenaArgument(mlir::FunctionOpInterface Fn,
                                               mlir::MemRefType ArenaType,
-                                              uint64_t Alignment);
+                                              uint64_t Alignment,
+                                              bool CalleeFrees);
 
 // RewriteToArenaViews.cpp
 
