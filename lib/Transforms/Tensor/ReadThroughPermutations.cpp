@@ -55,46 +55,62 @@ static bool onlyReadByLinalg(Value V) {
   });
 }
 
+/// Makes every op that reads Permuted read Source through M instead; gives
+/// whether no use of Permuted is left. A reader is generalized once (a
+/// named op is replaced), then each of its operands that is Permuted is
+/// rewritten: matmul(%t, %t) read freed memory when each use was taken in
+/// turn.
+static bool readThrough(IRRewriter &Rewriter, Value Permuted, Value Source,
+                        AffineMap M) {
+  llvm::SetVector<Operation *> Readers;
+  for (Operation *User : Permuted.getUsers())
+    Readers.insert(User);
+  for (Operation *Reader : Readers) {
+    auto Generic = dyn_cast<linalg::GenericOp>(Reader);
+    if (!Generic) {
+      Rewriter.setInsertionPoint(Reader);
+      FailureOr<linalg::GenericOp> G =
+          linalg::generalizeNamedOp(Rewriter, cast<linalg::LinalgOp>(Reader));
+      if (failed(G))
+        continue;
+      Generic = *G;
+    }
+    SmallVector<AffineMap> Maps = Generic.getIndexingMapsArray();
+    Rewriter.modifyOpInPlace(Generic, [&] {
+      for (OpOperand *Operand : Generic.getDpsInputOperands())
+        if (Operand->get() == Permuted) {
+          AffineMap &Read = Maps[Operand->getOperandNumber()];
+          Read = M.compose(Read);
+          Operand->set(Source);
+        }
+      Generic.setIndexingMapsAttr(Rewriter.getAffineMapArrayAttr(Maps));
+    });
+  }
+  return Permuted.use_empty();
+}
+
 uint64_t
 memplan::readThroughPermutations(func::FuncOp Fn,
                                  const llvm::SetVector<Operation *> &Derived,
                                  unsigned &NumRemoved) {
-  SmallVector<std::pair<linalg::LinalgOp, AffineMap>> Copies;
-  for (Operation *Op : Derived)
-    if (auto L = dyn_cast<linalg::LinalgOp>(Op))
-      if (std::optional<AffineMap> M = permutationOf(L))
-        if (onlyReadByLinalg(L->getResult(0)))
-          Copies.push_back({L, *M});
+  // Last first: a copy's readers come after it, so rewriting them never
+  // touches a copy not yet done. First first, a copy of a copy was then
+  // read with the map it had before its input was rewritten (a transpose
+  // transposed back read the original transposed), or, named, was
+  // generalized away and then used.
+  SmallVector<linalg::LinalgOp> Copies;
+  Fn.walk([&](linalg::LinalgOp L) {
+    if (Derived.contains(L))
+      Copies.push_back(L);
+  });
   uint64_t Bytes = 0;
   IRRewriter Rewriter(Fn.getContext());
-  for (auto [Copy, M] : Copies) {
-    Value Source = Copy.getDpsInputOperand(0)->get();
+  for (linalg::LinalgOp Copy : llvm::reverse(Copies)) {
+    std::optional<AffineMap> M = permutationOf(Copy);
     Value Permuted = Copy->getResult(0);
-    SmallVector<OpOperand *> Uses;
-    for (OpOperand &Use : Permuted.getUses())
-      Uses.push_back(&Use);
-    for (OpOperand *Use : Uses) {
-      auto Reader = cast<linalg::LinalgOp>(Use->getOwner());
-      unsigned Number = Use->getOperandNumber();
-      linalg::GenericOp Generic = dyn_cast<linalg::GenericOp>(*Reader);
-      if (!Generic) {
-        Rewriter.setInsertionPoint(Reader);
-        FailureOr<linalg::GenericOp> G =
-            linalg::generalizeNamedOp(Rewriter, Reader);
-        if (failed(G))
-          continue;
-        Generic = *G;
-      }
-      OpOperand &Operand = Generic->getOpOperand(Number);
-      SmallVector<AffineMap> Maps = Generic.getIndexingMapsArray();
-      AffineMap &Read = Maps[Number];
-      Read = M.compose(Read);
-      Rewriter.modifyOpInPlace(Generic, [&] {
-        Operand.set(Source);
-        Generic.setIndexingMapsAttr(Rewriter.getAffineMapArrayAttr(Maps));
-      });
-    }
-    if (!Permuted.use_empty())
+    if (!M || !onlyReadByLinalg(Permuted))
+      continue;
+    if (!readThrough(Rewriter, Permuted, Copy.getDpsInputOperand(0)->get(), *M))
       continue;
     Bytes += tensorStaticPartBytes(Permuted.getType(), Copy).value_or(0);
     Value Init = Copy.getDpsInitOperand(0)->get();
