@@ -536,12 +536,13 @@ ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "reordered_dynam
            "global_reads_moved",
            "runtime_plans", "symbolic_plans", "symbolic_multi_order", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas", "arena_slots",
-           "runtime_purges"]
+           "runtime_purges", "permutes_gone"]
 LABELS = {"shared_run_time_arenas": "shared run-time arenas",
           "runtime_purges": "runs whose runtime purged pages (1 ms, purge thread)",
           "arena_slots": "run-time arena slots with their own base",
           "reordered_dynamic": "reordered ops with dynamic sizes",
-          "symbolic_multi_order": "symbolic plans with several orders"}
+          "symbolic_multi_order": "symbolic plans with several orders",
+          "permutes_gone": "permuting copies read through or folded away"}
 
 
 def shapes_variants(seed, a, strategies, meta):
@@ -758,6 +759,10 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         else:
             eng = engagement(planned_text, rep_text)
             eng["into_consumers"] = redirected
+            # the permute scene tags its copies; hoisting moves them, keeping the tag
+            if planned_text:
+                eng["permutes_gone"] = max(0, text.count("fz.p = ") -
+                                           planned_text.count("fz.p = "))
             st.add(**eng)
             status, got, err = call(tools.run_cmd(out_ll, runtime=True, level=level),
                                     env=renv)

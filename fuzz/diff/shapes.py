@@ -51,6 +51,14 @@ arithmetic: exact). Scenes (--features):
            and read again, dynamic temporaries of n rows between (the order,
            over sample values of n, wants the reads late); called with
            growing and shrinking n, the globals kept across calls
+  permute  a constant-derived 2-D tensor (a dense constant, through a
+           generic or not, or one made from linalg.index) through a chain of
+           1-3 permuting copies (linalg.transpose, linalg.copy, a generic
+           reading or writing through a transposed map), each read by
+           elementwise generics, `linalg.add` / `linalg.matmul` of it with
+           itself (a named op with two uses), with the argument, or by
+           `tensor.extract` (which keeps the copy): hoist-constants reads
+           the copies through their maps (memory) or hoists them (speed)
   padcat   elementwise chains into `tensor.pad` (constant value defined
            before or after the chain) and `tensor.concat`, nested either
            way, an elementwise op in between or not, sometimes an input read
@@ -72,7 +80,7 @@ import gen  # noqa: E402 (the shared feature-list parser)
 from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat", "shared", "cross", "cache"]
+            "padcat", "shared", "cross", "cache", "permute"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -1013,12 +1021,99 @@ class SGen(SharedMixin):
             x = self.filled(m, shape, dyn_sizes=[nn])
             self.print_(m, self.call(m, f, [x, nn], [t, "index"]))
 
+    def scene_permute(self, m):
+        a = self.rng.choice([2, 3, 4])
+        b = self.rng.choice([a, a, 2, 3, 5])
+        shape = [a, b]
+        t = ttype(shape)
+        f = self.new_fn("permute", [("%y", t)], ["i64"])
+        kind = self.rng.choice(["dense", "generic", "index"])
+        if kind == "index":
+            cur = self.filled(f, shape)
+        else:
+            k = f.fresh("k")
+            f.emit("%s = arith.constant dense<[%s]> : %s" % (k, ", ".join(
+                "[%s]" % ", ".join(str(self.rng.randint(-20, 20)) for _ in range(b))
+                for _ in range(a)), t))
+            cur = self.generic(f, [k], shape) if kind == "generic" else k
+        steps = []
+        hs = []
+        cshape = shape
+        for _ in range(self.rng.randint(1, 3)):
+            step = self.rng.choice(["transpose", "copy", "generic-in", "generic-out"])
+            steps.append(step)
+            src, sty = cur, ttype(cshape)
+            if step != "copy":
+                cshape = [cshape[1], cshape[0]]
+            cty = ttype(cshape)
+            e = f.fresh("em")
+            f.emit("%s = tensor.empty() : %s" % (e, cty))
+            cur = f.fresh("p")
+            tag = "{fz.p = 1 : i64}"
+            if step == "transpose":
+                f.emit("%s = linalg.transpose ins(%s : %s) outs(%s : %s) permutation = [1, 0] %s"
+                       % (cur, src, sty, e, cty, tag))
+            elif step == "copy":
+                f.emit("%s = linalg.copy %s ins(%s : %s) outs(%s : %s) -> %s"
+                       % (cur, tag, src, sty, e, cty, cty))
+            else:
+                tr = "affine_map<(d0, d1) -> (d1, d0)>"
+                maps = (tr, ID2) if step == "generic-in" else (ID2, tr)
+                # a generic-out iterates over the source's shape
+                f.emit("%s = linalg.generic {indexing_maps = [%s, %s], iterator_types = "
+                       "[\"parallel\", \"parallel\"], fz.p = 1 : i64} ins(%s : %s) "
+                       "outs(%s : %s) {" % (cur, maps[0], maps[1], src, sty, e, cty))
+                x, o = f.fresh("a"), f.fresh("o")
+                f.emit("^bb0(%s: i32, %s: i32):" % (x, o))
+                f.emit("  linalg.yield %s : i32" % x)
+                f.emit("} -> %s" % cty)
+            # readers of this copy (the last always has one)
+            readers = [r for r in ["elementwise", "add-self", "matmul-self", "with-arg",
+                                   "extract"] if self.chance(0.35)]
+            if not readers and (len(steps) == 3 or self.chance(0.3)):
+                readers = ["elementwise"]
+            for r in readers:
+                if r == "elementwise":
+                    hs.append(self.hash_t(f, self.generic(f, [cur], cshape), cshape))
+                elif r == "add-self" or (r == "with-arg" and cshape == shape):
+                    other = cur if r == "add-self" else "%y"
+                    e2 = f.fresh("em")
+                    f.emit("%s = tensor.empty() : %s" % (e2, cty))
+                    s2 = f.fresh("s")
+                    f.emit("%s = linalg.add ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
+                           % (s2, cur, other, cty, cty, e2, cty, cty))
+                    hs.append(self.hash_t(f, s2, cshape))
+                elif r == "matmul-self" and cshape[0] == cshape[1]:
+                    e2 = f.fresh("em")
+                    f.emit("%s = tensor.empty() : %s" % (e2, cty))
+                    z = f.fresh("z")
+                    f.emit("%s = linalg.fill ins(%s : i32) outs(%s : %s) -> %s"
+                           % (z, f.const(0, "i32"), e2, cty, cty))
+                    s2 = f.fresh("s")
+                    f.emit("%s = linalg.matmul ins(%s, %s : %s, %s) outs(%s : %s) -> %s"
+                           % (s2, cur, cur, cty, cty, z, cty, cty))
+                    hs.append(self.hash_t(f, s2, cshape))
+                elif r == "extract":
+                    v = f.fresh("x")
+                    f.emit("%s = tensor.extract %s[%s, %s] : %s" % (
+                        v, cur, f.const(self.rng.randrange(cshape[0])),
+                        f.const(self.rng.randrange(cshape[1])), cty))
+                    w = f.fresh("x")
+                    f.emit("%s = arith.extsi %s : i32 to i64" % (w, v))
+                    hs.append(w)
+        if not hs:
+            hs.append(self.hash_t(f, self.generic(f, [cur], cshape), cshape))
+        self.meta["scenes"].append("permute-%s-%d" % (kind, len(steps)))
+        f.emit("return %s : i64" % self.combine(f, hs))
+        for _ in range(self.rng.randint(1, 2)):
+            self.print_(m, self.call(m, f, [self.filled(m, shape)], [t]))
+
     # ------------------------------------------------------------ driver
     def module(self):
         m = Fn(self, "main", [], [])
         m.ind = 2
         kinds = [k for k in ["global", "nospec", "bound", "promise", "hoist", "chain",
-                             "padcat", "cross", "cache"]
+                             "padcat", "cross", "cache", "permute"]
                  if k in self.feat]
         if "promise" in self.feat and self.chance(0.4):
             self.dim_bounds = self.rng.choice([8, 16, 32])
