@@ -44,6 +44,8 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
         self.helpers = 0
         self.next_id = seed % 97 + 1
         self.uses_async = False
+        self.globals = []
+        self.unawaited = 0
         self.uses_print = True
         self.shuffle_blocks = True
         Root.counter = 0
@@ -157,7 +159,8 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
             self.stmt(f, ctx)
         # the end: every buffer and tensor still visible is read once more
         for b in ctx.env:
-            self.read(f, ctx, b)
+            if b.visible():  # locked: read by an unawaited execute (gen_async.py)
+                self.read(f, ctx, b)
         for t in list(ctx.tensors):
             ctx.tensors = [t]
             self.read_tensor(f, ctx)
@@ -183,7 +186,9 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
             # stream of its own: the rest of the program is the same text.
             frees = random.Random(self.seed * 1000003 + len(self.funcs))
             for b in ctx.env:
-                if b.alloc_in is f and frees.random() < 0.7:
+                # a buffer left locked may still be read by an execute that
+                # is never awaited (gen_async.py, unawaited)
+                if b.alloc_in is f and frees.random() < 0.7 and b.visible():
                     f.emit("memref.dealloc %s : %s" % (b.name, b.t))
         if f.name == "main":
             f.emit("return")
@@ -205,6 +210,7 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
                "module {",
                "  func.func private @printI64(i64)",
                "  func.func private @printNewline()"]
+        out += self.globals
         for fn in self.funcs:
             out.append(fn.text(self.rng))
         out.append("}")

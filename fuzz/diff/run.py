@@ -260,7 +260,7 @@ class Stats:
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
                       invariant=0, inplace_pairs=0, shape_programs=0, o2_programs=0,
                       own_frees=0, pipeline_own_frees=0, boxed=0,
-                      pipeline_refused_boxed=0)
+                      pipeline_refused_boxed=0, unawaited=0)
         self.c.update(dict.fromkeys(ENGAGED, 0))
         self.scenes = {}
         self.variants = set()
@@ -407,7 +407,8 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
         return []
     prog, ref, error = reference_run(seed, a, tools, tmp, text, LOWER, "memref")
     st.add(programs=1, own_frees=int("memref.dealloc" in text),
-           boxed=int(BOXED.search(text) is not None))
+           boxed=int(BOXED.search(text) is not None),
+           unawaited=len(re.findall(r"%utok\d+ = async\.execute", text)))
     if error:
         st.add(gen_errors=1)
         return error
@@ -984,6 +985,8 @@ def main():
             c["own_frees"], c["pipeline_own_frees"]))
         print("memref programs that store a buffer into memory: %d  refused by "
               "memplan-pipeline: %d" % (c["boxed"], c["pipeline_refused_boxed"]))
+        print("async.execute never awaited beside one that is (gen_async.py): %d"
+              % c["unawaited"])
     if c["shape_programs"]:
         print("shapes programs: %d (at -O2: %d)  scenes: %s" % (
             c["shape_programs"], c["o2_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
