@@ -266,3 +266,45 @@ func.func @pad(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
   } : tensor<?xf32> to tensor<?xf32>
   return %p : tensor<?xf32>
 }
+
+// A tensor.empty emitted with its only user takes its dynamic size along:
+// the size's definition (%m, after the user in the given order) goes first.
+// Before, the user and its empty moved above %m: "operand #0 does not
+// dominate this use" (a probe, /tmp/probeH/finding-1.mlir).
+// CHECK-LABEL: func.func @attached_empty_size
+// CHECK: %[[BIG:.*]] = linalg.generic
+// CHECK: %[[M:.*]] = tensor.dim
+// CHECK-NEXT: %[[E:.*]] = tensor.empty(%[[M]]) : tensor<?xf32>
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[BIG]] : tensor<?x64xf32>) outs(%[[E]] : tensor<?xf32>)
+// CHECK: tensor.empty(%arg0) : tensor<?xf32>
+// CHECK: return
+func.func @attached_empty_size(%n: index, %x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty(%n) : tensor<?x64xf32>
+  %big = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?xf32>) outs(%e0 : tensor<?x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    linalg.yield %i : f32
+  } -> tensor<?x64xf32>
+  %e1 = tensor.empty(%n) : tensor<?x64xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?xf32>) outs(%e1 : tensor<?x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %a = arith.addf %i, %i : f32
+    linalg.yield %a : f32
+  } -> tensor<?x64xf32>
+  %e2 = tensor.empty(%n) : tensor<?xf32>
+  %z2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?xf32>) -> tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%t : tensor<?x64xf32>) outs(%z2 : tensor<?xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %a = arith.addf %i, %o : f32
+    linalg.yield %a : f32
+  } -> tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %m = tensor.dim %x, %c0 : tensor<?xf32>
+  %e3 = tensor.empty(%m) : tensor<?xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0, 0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%big : tensor<?x64xf32>) outs(%e3 : tensor<?xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %a = arith.addf %i, %i : f32
+    linalg.yield %a : f32
+  } -> tensor<?xf32>
+  return %s, %y : tensor<?xf32>, tensor<?xf32>
+}

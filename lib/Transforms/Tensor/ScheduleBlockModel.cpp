@@ -276,6 +276,8 @@ private:
       auto D = dyn_cast<DestinationStyleOpInterface>(Op);
       if (!D || !D.isDpsInit(&Use))
         newBuffer(I, A->getResult(0));
+      // Its dynamic sizes are emitted with Op, so their definitions go first.
+      addUses(I, A);
     }
     addUses(I, Op);
     MemorySet Writes = Memory.writes(Op);
