@@ -36,6 +36,9 @@ class Gen(EmitMixin, AllocMixin, ViewMixin, TensorMixin, ComputeMixin, ScfMixin,
 
     def __init__(self, seed, features, size, max_depth=2):
         self.rng = random.Random(seed)
+        # features added later draw from their own stream, so that the
+        # programs of a seed stay what they were (tests pin seeds)
+        self.rng2 = random.Random(seed * 31 + 7)
         self.seed = seed
         self.feat = features
         self.size = size

@@ -13,6 +13,9 @@ FEATURES = [
     "distinct", "ucc", "tensor", "select",
     # structured control flow
     "for", "while", "if", "switch",
+    # a loop that carries nothing may be an scf.parallel (run in order once
+    # lowered; an alloc in it is left alone by memplan)
+    "parallel",
     # unstructured control flow, calls, concurrency
     "cfg", "call", "async",
     # data movement and compute

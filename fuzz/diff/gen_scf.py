@@ -68,11 +68,19 @@ class ScfMixin:
         ub = f.const(trips)
         carry = self.carried(ctx) if self.chance(0.7) else None
         iv = f.fresh("i")
+        par = self.on("parallel") and self.rng2.random() < 0.4
+        if par:
+            carry = None
         if carry is None:
-            f.emit("scf.for %s = %s to %s step %s {" % (iv, f.const(0), ub, f.const(1)))
+            f.emit("scf.%s %s = %s to %s step %s {" % (("parallel", "(" + iv + ")", "(" + f.const(0) + ")",
+                                                        "(" + ub + ")", "(" + f.const(1) + ")")
+                                                       if par else
+                                                       ("for", iv, f.const(0), ub, f.const(1))))
             f.ind += 1
             c = ctx.child(trips)
             self.region_body(f, c, self.rng.randint(1, 4))
+            if par:
+                f.emit("scf.reduce")
             f.ind -= 1
             f.emit("}")
             return

@@ -260,7 +260,7 @@ class Stats:
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
                       invariant=0, inplace_pairs=0, shape_programs=0, o2_programs=0,
                       own_frees=0, pipeline_own_frees=0, boxed=0,
-                      pipeline_refused_boxed=0, unawaited=0)
+                      pipeline_refused_boxed=0, unawaited=0, late_sizes=0, parallel=0)
         self.c.update(dict.fromkeys(ENGAGED, 0))
         self.scenes = {}
         self.variants = set()
@@ -408,7 +408,8 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
     prog, ref, error = reference_run(seed, a, tools, tmp, text, LOWER, "memref")
     st.add(programs=1, own_frees=int("memref.dealloc" in text),
            boxed=int(BOXED.search(text) is not None),
-           unawaited=len(re.findall(r"%utok\d+ = async\.execute", text)))
+           unawaited=len(re.findall(r"%utok\d+ = async\.execute", text)),
+           parallel=int("scf.parallel" in text))
     if error:
         st.add(gen_errors=1)
         return error
@@ -695,7 +696,8 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
     level = "-O2" if a.o2_every and nth % a.o2_every == 0 else "-O0"
     prog, ref, error = reference_run(seed, a, tools, tmp, text,
                                      SHAPES_REF + SHAPES_LOWER, "shapes", level)
-    st.add(programs=1, shape_programs=1, o2_programs=int(level == "-O2"))
+    st.add(programs=1, shape_programs=1, o2_programs=int(level == "-O2"),
+           late_sizes=int("fz.late" in text))
     with st.lock:
         for sc in meta.get("scenes", []):
             st.scenes[sc] = st.scenes.get(sc, 0) + 1
@@ -987,9 +989,12 @@ def main():
               "memplan-pipeline: %d" % (c["boxed"], c["pipeline_refused_boxed"]))
         print("async.execute never awaited beside one that is (gen_async.py): %d"
               % c["unawaited"])
+        print("memref programs with an scf.parallel loop (feature parallel): %d" % c["parallel"])
     if c["shape_programs"]:
         print("shapes programs: %d (at -O2: %d)  scenes: %s" % (
             c["shape_programs"], c["o2_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
+        print("shapes programs with dynamic sizes read right before their tensor.empty: %d"
+              % c["late_sizes"])
         print("engaged (from planned IR and reports): %s" % "  ".join(
             "%s: %d" % (LABELS.get(k, k.replace("_", " ")), c[k]) for k in ENGAGED))
     if st.findings:

@@ -63,6 +63,11 @@ arithmetic: exact). Scenes (--features):
            before or after the chain) and `tensor.concat`, nested either
            way, an elementwise op in between or not, sometimes an input read
            again after its consumer (tensor-mem-write-into-consumers)
+  late     (not a scene) a third of the elementwise generics of dynamic
+           shape read their sizes off their input (`tensor.dim`) right
+           before their `tensor.empty {fz.late}`: an order that moves the
+           generic up moves those definitions first; from a stream of its
+           own, so a program without it is the text it was
 
 Compute ops carry `fz.n = K` (text order) and writes of globals `fz.w`,
 reads of them `fz.r`: run.py counts from the planned IR the ops the order
@@ -80,7 +85,7 @@ import gen  # noqa: E402 (the shared feature-list parser)
 from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat", "shared", "cross", "cache", "permute"]
+            "padcat", "shared", "cross", "cache", "permute", "late"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -142,6 +147,9 @@ class SGen(SharedMixin):
 
     def __init__(self, seed, feats, size):
         self.rng = random.Random(seed * 104729 + 17)
+        # shapes added later draw from their own stream, so that the programs
+        # of a seed stay what they were (tests pin seeds)
+        self.rng2 = random.Random(seed * 7 + 5)
         self.seed, self.feat, self.size = seed, feats, size
         self.funcs, self.globals = [], []
         self.tag = 0
@@ -177,7 +185,18 @@ class SGen(SharedMixin):
         """Elementwise linalg.generic of same-shape tensors into a fresh tensor.empty."""
         t = ttype(shape)
         e = f.fresh("em")
-        f.emit("%s = tensor.empty(%s) : %s" % (e, ", ".join(dyn_sizes), t))
+        late = ""
+        if "late" in self.feat and dyn_sizes and ins and self.rng2.random() < 0.3:
+            # sizes read off an input right before the empty: an order that
+            # moves the generic up must move their definitions first
+            dims = [k for k, d in enumerate(shape) if d is None]
+            dyn_sizes = []
+            for k in dims:
+                d = f.fresh("dl")
+                f.emit("%s = tensor.dim %s, %s : %s" % (d, ins[0], f.const(k), t))
+                dyn_sizes.append(d)
+            late = " {fz.late}"
+        f.emit("%s = tensor.empty(%s)%s : %s" % (e, ", ".join(dyn_sizes), late, t))
         r = len(shape)
         m = ID if r == 1 else ID2
         maps = ", ".join([m] * (len(ins) + 1))
