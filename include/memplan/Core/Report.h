@@ -123,8 +123,9 @@ struct FootprintReport {
   /// Steady, plus what only the first call holds (init functions' arenas,
   /// counted beside the arenas live with them).
   uint64_t FirstCall = 0;
-  /// What the numbers leave out (dynamic buffers served at run time,
-  /// callees without a body, recursion).
+  /// What the numbers leave out, over everything it calls: callees without
+  /// a body, recursion (a cycle's functions are counted once each), dynamic
+  /// buffers served at run time, buffers left out of the arenas.
   std::vector<std::string> NotCounted;
 };
 
@@ -144,6 +145,12 @@ struct FunctionReport {
   std::vector<CallSiteReport> Calls;
   /// Buffers served at run time (dynamic shapes): not in any arena.
   uint64_t NumDynamic = 0;
+  /// Buffers of static size left out of the arenas (listed in Unplanned):
+  /// how many, the bytes of those whose size fits 64 bits, and how many
+  /// do not.
+  uint64_t NumUnplannedStatic = 0;
+  uint64_t UnplannedStaticBytes = 0;
+  uint64_t NumUnplannedUnsized = 0;
   /// Called by no function of the module (or public): what a user calls.
   bool Entry = true;
   /// Its arenas are arguments its callers provide (arena=argument,

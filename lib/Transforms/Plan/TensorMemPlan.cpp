@@ -10,6 +10,7 @@
 #include "PhaseTimer.h"
 #include "ResultsToOutParams.h"
 #include "TensorMemPlanInternal.h"
+#include "memplan/Analysis/ElementLayout.h"
 #include "memplan/Analysis/NoCapture.h"
 #include "memplan/Analysis/ReadOnlyData.h"
 #include "memplan/Transforms/Passes.h"
@@ -264,9 +265,27 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
     for (auto [G, A] : llvm::zip_equal(Groups, Report.Arenas))
       if (failed(rewriteGroup(Fn, G, A, Buffers, AsArgument, Arenas)))
         return failure();
-    for (const UnplannedBuffer &U : Buffers.Unplanned)
-      if (U.Reason.isDynamicShape())
+    // What the footprint leaves out: dynamic buffers sized at run time, and
+    // the bytes of static ones kept out of the arenas (on the heap).
+    for (const UnplannedBuffer &U : Buffers.Unplanned) {
+      auto Type = U.Alloc->getNumResults() == 1
+                      ? dyn_cast<MemRefType>(U.Alloc->getResult(0).getType())
+                      : MemRefType();
+      if (U.Reason.isDynamicShape() || !Type || !Type.hasStaticShape()) {
         ++Report.NumDynamic;
+        continue;
+      }
+      ++Report.NumUnplannedStatic;
+      llvm::Expected<ElementLayout> Layout = getBufferLayout(
+          MemRefType::get(Type.getShape(), Type.getElementType()), Fn);
+      if (!Layout) {
+        llvm::consumeError(Layout.takeError());
+        ++Report.NumUnplannedUnsized;
+        continue;
+      }
+      Report.UnplannedStaticBytes =
+          llvm::SaturatingAdd(Report.UnplannedStaticBytes, Layout->Size);
+    }
     Report.Calls = callSites(Fn, AsArgument, Arenas);
     Report.ArenasFromCallers = AsArgument;
     if (auto Symbol = dyn_cast<SymbolOpInterface>(Fn.getOperation()))
