@@ -17,6 +17,12 @@
 // RUN: not test -e %t.dir/r.json
 // EXT: error: tensor-mem-plan: timeline file '{{.*}}t.png' must end in .svg or .html
 //
+// One file for both: the picture would overwrite the report (it once did,
+// with exit 0).
+// RUN: not memplan-opt %s --tensor-mem-plan="report=%t.dir/same.html timeline=%t.dir/same.html" -o /dev/null 2>&1 | FileCheck %s --check-prefix=SAME
+// RUN: not test -e %t.dir/same.html
+// SAME: error: tensor-mem-plan: report= and timeline= name the same file '{{.*}}same.html': the picture would overwrite the report
+//
 // The check leaves no file behind, and an existing report is not truncated
 // by it (only rewritten once planned).
 // RUN: memplan-opt %s --tensor-mem-plan="report=%t.dir/r.json timeline=%t.dir/t.svg" -o /dev/null

@@ -24,6 +24,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MathExtras.h"
@@ -32,6 +33,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cmath>
 #include <optional>
 
 using namespace llvm;
@@ -246,8 +248,11 @@ int main(int argc, char **argv) {
     return fail(2, "no input file (usage: memplan-solve FILE.csv ...)");
   if (Error E = checkAlignment(Alignment))
     return fail(2, toString(std::move(E)));
+  if (std::isnan(BudgetMs))
+    return fail(2, "--budget-ms=nan is not a number of milliseconds (inf: "
+                   "no limit)");
   if (BudgetMs < 0)
-    return fail(2, "--budget-ms=" + Twine(std::to_string(BudgetMs)) +
+    return fail(2, "--budget-ms=" + formatv("{0}", BudgetMs.getValue()).str() +
                        " is negative");
   std::vector<std::string> Names;
   if (StrategyName == "all") {
@@ -350,7 +355,7 @@ int main(int argc, char **argv) {
     for (StringRef Path : {StringRef(SvgFile), StringRef(HtmlFile)})
       if (!Path.empty())
         if (Error E = writeTimelineFile(Path, timelineSections({Report})))
-          return fail(2, toString(std::move(E)));
+          return fail(3, toString(std::move(E))); // as for stdout: exit 3
     if (Format == OutputFormat::JSON)
       writeReportJSON({Report}, outs());
   }

@@ -98,6 +98,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
       if (llvm::Expected<TimelineFormat> F = timelineFormatForPath(timeline);
           !F)
         return Fail("tensor-mem-plan: " + llvm::toString(F.takeError()));
+    if (!report.empty() && report.getValue() == timeline.getValue())
+      return Fail(
+          "tensor-mem-plan: report= and timeline= name the same file '" +
+          report.getValue() + "': the picture would overwrite the report");
     for (const std::string &Path : {report.getValue(), timeline.getValue()})
       if (!Path.empty())
         if (llvm::Error E = checkWritable(Path))
@@ -186,8 +190,10 @@ struct TensorMemPlanPass : memplan::impl::TensorMemPlanBase<TensorMemPlanPass> {
                       [](const FunctionReport &A, const FunctionReport &B) {
                         return A.Function < B.Function;
                       });
+    // At the module's location alone: attached to the op, the whole
+    // rewritten module would print after the message.
     auto Fail = [&](llvm::Error E) {
-      return getOperation()->emitError()
+      return mlir::emitError(getOperation()->getLoc())
              << "tensor-mem-plan: " << llvm::toString(std::move(E));
     };
     if (!report.empty())
