@@ -33,8 +33,9 @@ ArenaInput memplan::arenaInput(const ArenaGroup &Group, uint64_t NumTasks,
   for (const PlannableBuffer *B : Group.Buffers) {
     UsageRecord R = B->Record;
     if (PreserveIntermediates || B->Persistent) {
+      // Every task of the function: live with every other buffer.
       R.FirstTask = 0;
-      R.LastTask = NumTasks;
+      R.LastTask = NumTasks ? NumTasks - 1 : 0;
     }
     In.Records.push_back(R);
     In.Alignment = std::max(In.Alignment, B->Alignment);
