@@ -9,7 +9,7 @@
 //   {"functions": [{"function", "location", "num_tasks",
 //                   "arenas": [ARENA...], "unplanned": [UNPLANNED...],
 //                   "runtime"?: RUNTIME,
-//                   "entry"?, "footprint"?: FOOTPRINT, "weights"?}],
+//                   "entry"?, "footprint"?: FOOTPRINT, "weights"?: WEIGHTS}],
 //    "schema_version": 3}
 //   FOOTPRINT = {"arenas", "callees", "hoisted", "steady", "first_call",
 //                "not_counted": [text...]}
@@ -25,9 +25,11 @@
 //   TASK_OP = {"in"?: {"location", "op"}, "location", "op", "result"?,
 //              "task"}
 //   UNPLANNED = {"location", "op", "reason", "served_at_run_time"?}
-//   RUNTIME = {"left_alone": [{"location", "reason"}...],
+//   RUNTIME = {"inplace_pairs"?, "left_alone": [{"location", "reason"}...],
 //              "per_buffer": [{"location", "reason"}...], "plan",
-//              "run_time_arena": [{"location"}...], "symbolic_orders"?}
+//              "run_time_arena": [{"location"}...], "shared_arena"?,
+//              "symbolic_orders"?}
+//   WEIGHTS = {"buffers": [{"bytes", "kind", "name"}...], "bytes"}
 //
 // One name per fact: "strategy" is the strategy asked for, "chosen" the one
 // that made the plan (they differ under auto); "lower_bound" is the
@@ -44,6 +46,12 @@
 // "peak.op" and "peak.location" (= the task_ops entry of peak.task).
 // "shared": the arena lives in a global that the functions of
 // memplan.shared_arena share, of "bytes" (set by the largest, "sized_by").
+// "optimal": the arena equals its family's bound, or the exact search
+// finished (for a shared-object plan the bound of that kind,
+// "objects_lower_bound": a gap to the live-bytes bound may remain;
+// docs/Strategies.md). "inplace_pairs": elementwise results of a
+// symbolic plan that take an operand's bytes; "shared_arena": the global
+// of memplan.shared_arena whose run-time arena the function uses.
 // "runtime" is tensor-mem-lower-runtime's (memplan-pipeline's report=):
 // the function's dynamic buffers planned together in its run-time arena,
 // those served one by one and those left alone, with why; "plan" is how

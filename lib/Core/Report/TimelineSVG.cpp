@@ -153,8 +153,9 @@ void timeline::renderSection(const TimelineSection &S,
   llvm::raw_string_ostream(R)
       << "arena / bound = " << llvm::format("%.4f", Ratio);
   Line(R);
-  Line(std::to_string(S.Buffers.size()) + " buffers, " + std::to_string(Tasks) +
-       " tasks");
+  Line(std::to_string(S.Buffers.size()) +
+       (S.Buffers.size() == 1 ? " buffer, " : " buffers, ") +
+       std::to_string(Tasks) + (Tasks == 1 ? " task" : " tasks"));
   OS << "</g>\n";
 }
 
