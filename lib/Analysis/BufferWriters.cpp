@@ -17,11 +17,31 @@ using namespace mlir;
 using namespace memplan;
 
 /// The ops that access the buffer Root (through its views too), each op
-/// once, and whether each may write it: an op with unknown effects (a call,
-/// an op with regions) may.
-static void
-collectAccesses(Value Root,
-                SmallVectorImpl<std::pair<Operation *, bool>> &Ops) {
+/// once, and whether each may write it: an op with unknown effects (a call
+/// of a function without a body here, an op with regions) may.
+static void collectAccesses(Value Root,
+                            SmallVectorImpl<std::pair<Operation *, bool>> &Ops,
+                            unsigned Depth = 0);
+
+/// Whether a call may write the buffer it is given in Use: a callee with a
+/// body here is looked into (a few calls deep); any other may.
+static bool callMayWrite(CallOpInterface Call, OpOperand &Use, unsigned Depth) {
+  auto Fn = dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
+  OperandRange Args = Call.getArgOperands();
+  if (!Fn || Fn.isExternal() || Depth >= 4 || Args.empty() ||
+      Use.getOperandNumber() < Args.getBeginOperandIndex())
+    return true;
+  unsigned Index = Use.getOperandNumber() - Args.getBeginOperandIndex();
+  if (Index >= Args.size() || Index >= Fn.getNumArguments())
+    return true;
+  SmallVector<std::pair<Operation *, bool>> Inner;
+  collectAccesses(Fn.getArgument(Index), Inner, Depth + 1);
+  return llvm::any_of(Inner, [](const auto &A) { return A.second; });
+}
+
+static void collectAccesses(Value Root,
+                            SmallVectorImpl<std::pair<Operation *, bool>> &Ops,
+                            unsigned Depth) {
   SmallVector<Value> Work{Root};
   llvm::SmallPtrSet<Operation *, 8> Seen;
   while (!Work.empty() && Seen.size() < 4096) {
@@ -42,6 +62,10 @@ collectAccesses(Value Root,
       if (auto Call = dyn_cast<CallOpInterface>(User);
           Call && callOnlyReads(Call)) {
         Ops.push_back({User, false});
+        continue;
+      }
+      if (auto Call = dyn_cast<CallOpInterface>(User)) {
+        Ops.push_back({User, callMayWrite(Call, Use, Depth)});
         continue;
       }
       auto Effects = dyn_cast<MemoryEffectOpInterface>(User);
