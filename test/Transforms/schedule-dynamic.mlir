@@ -308,3 +308,41 @@ func.func @attached_empty_size(%n: index, %x: tensor<?xf32>) -> (tensor<?xf32>, 
   } -> tensor<?xf32>
   return %s, %y : tensor<?xf32>, tensor<?xf32>
 }
+
+// The same with the size computed by arith (a probe, /tmp/probeG/finding-1.mlir).
+// CHECK-LABEL: func.func @attached_empty_arith_size
+// CHECK: %[[BIG2:.*]] = linalg.generic
+// CHECK: %[[M2:.*]] = arith.muli
+// CHECK-NEXT: %[[E2:.*]] = tensor.empty(%[[M2]]) : tensor<?xf32>
+// CHECK-NEXT: linalg.generic {{.*}} ins(%[[BIG2]] : tensor<?x64xf32>) outs(%[[E2]] : tensor<?xf32>)
+// CHECK: return
+func.func @attached_empty_arith_size(%n: index, %x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty(%n) : tensor<?x64xf32>
+  %big = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?xf32>) outs(%e0 : tensor<?x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    linalg.yield %i : f32
+  } -> tensor<?x64xf32>
+  %e1 = tensor.empty(%n) : tensor<?x64xf32>
+  %t = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0)>, affine_map<(d0, d1) -> (d0, d1)>], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?xf32>) outs(%e1 : tensor<?x64xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %a = arith.addf %i, %i : f32
+    linalg.yield %a : f32
+  } -> tensor<?x64xf32>
+  %e2 = tensor.empty(%n) : tensor<?xf32>
+  %z2 = linalg.fill ins(%zero : f32) outs(%e2 : tensor<?xf32>) -> tensor<?xf32>
+  %s = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%t : tensor<?x64xf32>) outs(%z2 : tensor<?xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %a = arith.addf %i, %o : f32
+    linalg.yield %a : f32
+  } -> tensor<?xf32>
+  %c1 = arith.constant 1 : index
+  %m = arith.muli %n, %c1 : index
+  %e3 = tensor.empty(%m) : tensor<?xf32>
+  %y = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0, 0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%big : tensor<?x64xf32>) outs(%e3 : tensor<?xf32>) {
+  ^bb0(%i: f32, %o: f32):
+    %a = arith.addf %i, %i : f32
+    linalg.yield %a : f32
+  } -> tensor<?xf32>
+  return %s, %y : tensor<?xf32>, tensor<?xf32>
+}
