@@ -72,10 +72,9 @@ class ScfMixin:
         if par:
             carry = None
         if carry is None:
-            f.emit("scf.%s %s = %s to %s step %s {" % (("parallel", "(" + iv + ")", "(" + f.const(0) + ")",
-                                                        "(" + ub + ")", "(" + f.const(1) + ")")
-                                                       if par else
-                                                       ("for", iv, f.const(0), ub, f.const(1))))
+            lo, step = f.const(0), f.const(1)
+            f.emit(("scf.parallel (%s) = (%s) to (%s) step (%s) {" if par else
+                    "scf.for %s = %s to %s step %s {") % (iv, lo, ub, step))
             f.ind += 1
             c = ctx.child(trips)
             self.region_body(f, c, self.rng.randint(1, 4))

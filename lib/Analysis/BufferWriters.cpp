@@ -27,15 +27,13 @@ static void collectAccesses(Value Root,
 /// body here is looked into (a few calls deep); any other may.
 static bool callMayWrite(CallOpInterface Call, OpOperand &Use, unsigned Depth) {
   auto Fn = dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
-  OperandRange Args = Call.getArgOperands();
-  if (!Fn || Fn.isExternal() || Depth >= 4 || Args.empty() ||
-      Use.getOperandNumber() < Args.getBeginOperandIndex())
+  if (!Fn || Fn.isExternal() || Depth >= 4)
     return true;
-  unsigned Index = Use.getOperandNumber() - Args.getBeginOperandIndex();
-  if (Index >= Args.size() || Index >= Fn.getNumArguments())
+  std::optional<unsigned> Index = calleeArgumentIndex(Call, Fn, Use);
+  if (!Index)
     return true;
   SmallVector<std::pair<Operation *, bool>> Inner;
-  collectAccesses(Fn.getArgument(Index), Inner, Depth + 1);
+  collectAccesses(Fn.getArgument(*Index), Inner, Depth + 1);
   return llvm::any_of(Inner, [](const auto &A) { return A.second; });
 }
 

@@ -21,17 +21,27 @@ bool memplan::callOnlyReads(CallOpInterface Call) {
   return Fn && isKnownReader(Fn.getName());
 }
 
+std::optional<unsigned> memplan::calleeArgumentIndex(CallOpInterface Call,
+                                                     FunctionOpInterface Fn,
+                                                     OpOperand &Use) {
+  OperandRange Args = Call.getArgOperands();
+  if (Args.empty() || Use.getOperandNumber() < Args.getBeginOperandIndex())
+    return std::nullopt;
+  unsigned Index = Use.getOperandNumber() - Args.getBeginOperandIndex();
+  if (Index >= Args.size() || Index >= Fn.getNumArguments())
+    return std::nullopt;
+  return Index;
+}
+
 bool memplan::callKeepsNoReference(CallOpInterface Call, OpOperand &Use) {
   auto Fn = dyn_cast_if_present<FunctionOpInterface>(Call.resolveCallable());
   if (!Fn)
     return false;
   // Only an operand that is an argument of the callee.
-  OperandRange Args = Call.getArgOperands();
-  if (Args.empty() || Use.getOperandNumber() < Args.getBeginOperandIndex())
+  std::optional<unsigned> Arg = calleeArgumentIndex(Call, Fn, Use);
+  if (!Arg)
     return false;
-  unsigned Index = Use.getOperandNumber() - Args.getBeginOperandIndex();
-  if (Index >= Args.size() || Index >= Fn.getNumArguments())
-    return false;
+  unsigned Index = *Arg;
   if (Fn.getArgAttr(Index, kNoCaptureAttr) ||
       Fn.getArgAttr(Index, "llvm.nocapture"))
     return true;

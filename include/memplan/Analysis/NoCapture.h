@@ -20,11 +20,19 @@
 #include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include <optional>
+
 namespace memplan {
 
 /// A call of one of MLIR's runner utilities that only read the memrefs they
 /// are given (printMemref*, verifyMemRef*).
 bool callOnlyReads(mlir::CallOpInterface Call);
+
+/// The index of the argument of \p Fn (the callee of \p Call) that the
+/// operand \p Use feeds; none for an operand that is no call argument.
+std::optional<unsigned> calleeArgumentIndex(mlir::CallOpInterface Call,
+                                            mlir::FunctionOpInterface Fn,
+                                            mlir::OpOperand &Use);
 
 /// Whether the call only uses the buffer in \p Use (an argument operand)
 /// while it runs: the callee is a function of the symbol table whose
