@@ -16,12 +16,14 @@
 // or for 0.1 s). (Timed on the heap the traces before had grown, a memplan
 // with a frag cap sized by an earlier, larger peak never purged: the run.sh
 // table showed the DNN trace at frag 1.10 in the time of no cap at all, half
-// its time run alone.) Untimed, in a forked child each: one replay with 1
-// thread and one with 2 threads that track peak reserved bytes against peak
-// live bytes ("frag") and the peak RSS above the child's start. memplan runs
-// with the defaults lowered code gets (MEMPLAN_RT_* apply), and counts what
-// its purges gave back per timed replay (purged_per_replay). No assertions
-// on time.
+// its time run alone.) Untimed, in a forked child each: replays (64Ki
+// allocs at least) with 1 thread and with 2 threads that track peak
+// reserved bytes against peak live bytes ("frag") and the peak RSS above
+// the child's start. memplan runs with the defaults lowered code gets
+// (MEMPLAN_RT_* apply), and counts what its purges gave back per timed
+// replay (purged_per_replay, and purged_share of the bytes allocated) and
+// how often its soft frag cap stepped aside (cap_pauses). No assertions on
+// time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,6 +87,11 @@ uint64_t purgedBytes() {
   memplan_rt_stats S;
   memplan_rt_get_stats(Current, &S);
   return S.bytes_purged;
+}
+uint64_t capPauses() {
+  memplan_rt_stats S;
+  memplan_rt_get_stats(Current, &S);
+  return S.frag_cap_pauses;
 }
 #elif defined(MEMPLAN_BENCH_TFBFC)
 const char *Name = "tfbfc";
@@ -162,6 +169,7 @@ uint64_t reservedBytes() {
 
 #if !defined(MEMPLAN_BENCH_MEMPLAN)
 uint64_t purgedBytes() { return 0; } // only memplan purges and counts it
+uint64_t capPauses() { return 0; }
 #endif
 
 //===-- Traces ------------------------------------------------------------===//
@@ -419,22 +427,32 @@ Peaks peaksInChild(const Trace &T, int Threads) {
     while (V > Cur && !A.compare_exchange_weak(Cur, V))
       ;
   };
+  // Replays until 64Ki allocs at least, as a program that repeats itself:
+  // one replay of a 30-record Glow net saw a soft frag cap hold, where the
+  // timed replays, later, ran with it paused. The first writes the blocks
+  // (the peak RSS); the rest would only fault in what glibc maps anew for
+  // each large block, for minutes.
+  size_t Pairs = std::count_if(T.Events.begin(), T.Events.end(),
+                               [](const Event &E) { return E.Size != 0; });
+  size_t Reps = Pairs ? std::min<size_t>((65536 + Pairs - 1) / Pairs, 4096) : 1;
   auto Run = [&] {
     std::vector<void *> Slots(T.NumBuffers);
     std::vector<uint32_t> Sizes(T.NumBuffers);
-    for (const Event &E : T.Events) {
-      if (E.Size) {
-        Slots[E.Slot] = doAlloc(E.Size, E.Align);
-        touch(Slots[E.Slot], E.Size, E.Align);
-        Sizes[E.Slot] = E.Size;
-        uint64_t L = Live.fetch_add(E.Size) + E.Size;
-        Max(PeakLive, L);
-        Max(PeakRes, reservedBytes());
-      } else {
-        Live.fetch_sub(Sizes[E.Slot]);
-        doFree(Slots[E.Slot]);
+    for (size_t R = 0; R < Reps; ++R)
+      for (const Event &E : T.Events) {
+        if (E.Size) {
+          Slots[E.Slot] = doAlloc(E.Size, E.Align);
+          if (R == 0)
+            touch(Slots[E.Slot], E.Size, E.Align);
+          Sizes[E.Slot] = E.Size;
+          uint64_t L = Live.fetch_add(E.Size) + E.Size;
+          Max(PeakLive, L);
+          Max(PeakRes, reservedBytes());
+        } else {
+          Live.fetch_sub(Sizes[E.Slot]);
+          doFree(Slots[E.Slot]);
+        }
       }
-    }
   };
   std::vector<std::thread> Ts;
   for (int I = 1; I < Threads; ++I)
@@ -484,12 +502,15 @@ int main(int Argc, char **Argv) {
   for (const Trace &T : Traces) {
     size_t Pairs = std::count_if(T.Events.begin(), T.Events.end(),
                                  [](const Event &E) { return E.Size != 0; });
+    uint64_t Bytes = 0;
+    for (const Event &E : T.Events)
+      Bytes += E.Size;
     for (int Threads : Counts) {
       Peaks P = peaks(T, Threads);
       double Ratio = P.Live ? double(P.Reserved) / double(P.Live) : 0.0;
       auto *B = benchmark::RegisterBenchmark(
           (std::string(Name) + "/" + T.Name).c_str(),
-          [&T, Pairs, P, Ratio](benchmark::State &St) {
+          [&T, Pairs, Bytes, P, Ratio](benchmark::State &St) {
             std::vector<void *> Slots(T.NumBuffers);
             // Warm, untimed: growth, first faults and what the allocator
             // adapts (memplan's size cache decides per 4096 allocations).
@@ -501,6 +522,7 @@ int main(int Argc, char **Argv) {
                 replay(T, Slots);
             // Each thread times its own replays; kAvgThreads averages them.
             uint64_t Purged = purgedBytes();
+            uint64_t Pauses = capPauses();
             uint64_t Faults = minorFaults();
             auto Start = std::chrono::steady_clock::now();
             for (auto _ : St)
@@ -516,6 +538,13 @@ int main(int Argc, char **Argv) {
             // What the timed replays purged (all threads; memplan only).
             St.counters["purged_per_replay"] = benchmark::Counter(
                 double(purgedBytes() - Purged) / double(St.iterations()),
+                benchmark::Counter::kAvgThreads);
+            St.counters["cap_pauses"] = benchmark::Counter(
+                double(capPauses() - Pauses), benchmark::Counter::kAvgThreads);
+            // The share of the bytes allocated that purged pages were.
+            St.counters["purged_share"] = benchmark::Counter(
+                double(purgedBytes() - Purged) /
+                    (double(Bytes) * double(St.iterations())),
                 benchmark::Counter::kAvgThreads);
             St.counters["ns_per_pair"] = benchmark::Counter(
                 Ns / (double(Pairs) * double(St.iterations())),

@@ -47,6 +47,12 @@ CAP=${CAP:-1.10}
 if [ "$CAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
   all+=(memplan-cap)
 fi
+# memplan-nocap: the defaults but the soft frag cap (MEMPLAN_RT_FRAG_CAP=0),
+# what the cap's purges cost where it holds, and give where it steps aside.
+NOCAP=${NOCAP:-1}
+if [ "$NOCAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
+  all+=(memplan-nocap)
+fi
 # memplan-tc-cap: both, compact and faster than the cap alone where blocks
 # are reused at their sizes (the DNN trace).
 TCCAP=${TCCAP:-256K}
@@ -62,8 +68,9 @@ for ((r = 1; r <= ${REPS:-5}; r++)); do
     # mi_malloc_aligned, for 16-byte alignment of blocks under 16 bytes.)
     bin=$a envs=()
     [ "$a" = memplan-tc ] && bin=memplan envs=(MEMPLAN_RT_THREAD_CACHE="$TC")
-    [ "$a" = memplan-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP")
-    [ "$a" = memplan-tc-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_THREAD_CACHE="$TCCAP")
+    [ "$a" = memplan-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_FRAG_CAP_SOFT=0)
+    [ "$a" = memplan-tc-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_FRAG_CAP_SOFT=0 MEMPLAN_RT_THREAD_CACHE="$TCCAP")
+    [ "$a" = memplan-nocap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP=0)
     # 1 thread in a process that never starts a second, as a
     # single-threaded program: glibc's malloc and memplan's heap lock skip
     # their atomics there (once all ran in one process, only the traces

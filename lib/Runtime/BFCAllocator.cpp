@@ -310,6 +310,7 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
     S.requested_bytes_in_use += Requested;
   }
   S.peak_bytes_reserved = Shared->PeakReserved.load(std::memory_order_relaxed);
+  S.frag_cap_pauses = Shared->CapPauses.load(std::memory_order_relaxed);
   S.bytes_limit = Opts.memory_limit;
   memplan_rt_plan_cache_stats P;
   memplan_rt_get_plan_cache_stats(&P);

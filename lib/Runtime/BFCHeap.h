@@ -51,6 +51,15 @@ struct SharedCounters {
   /// blocks thread caches hold, as far as the cap's checks have seen it (a
   /// lower bound: the cap never holds more loosely than it says).
   std::atomic<uint64_t> PeakInUse{0};
+  /// A soft cap (options.frag_cap_soft): the heaps' cap windows ended so
+  /// far, the window at which a paused cap holds again, the next pause's
+  /// length in windows, and how many pauses there were.
+  std::atomic<uint64_t> CapWindows{0}, CapResumeAt{0}, CapPause{64},
+      CapPauses{0};
+  bool capPaused() const {
+    return CapWindows.load(std::memory_order_relaxed) <
+           CapResumeAt.load(std::memory_order_relaxed);
+  }
   /// The bytes thread caches hold (unset without thread caches).
   std::function<uint64_t()> ThreadCached;
   /// Counts \p Bytes as reserved unless that would pass the limit.
@@ -336,6 +345,21 @@ private:
   /// more bytes in use, free pages (not \p Keep's) go back until the
   /// committed bytes stay within the cap.
   void holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep);
+  /// A soft cap's window: allocs left in it, the time spent purging and
+  /// faulting purged pages back in it, when it started, the peak in use
+  /// then, and whether the cap held for all of it so far.
+  bool CapSoft = false;
+  static constexpr uint32_t CapWindow = 32768;
+  static constexpr uint64_t CapMinPause = 64, CapMaxPause = 1024,
+                            CapEarlyNs = 4000000;
+  uint32_t CapWindowLeft = CapWindow;
+  uint64_t CapWindowCostNs = 0, CapWindowStartNs = 0, CapWindowPeak = 0;
+  bool CapWindowHeld = true;
+  void endCapWindow(bool Costly);
+  /// More than a quarter of the window's time so far.
+  bool capCostly(uint64_t Now) const {
+    return CapWindowCostNs > (Now - CapWindowStartNs) / 4;
+  }
   void shareInUse() {
     if (FragCap)
       InUseShared.store(Stats.bytes_in_use, std::memory_order_relaxed);

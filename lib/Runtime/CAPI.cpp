@@ -34,6 +34,7 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->clock_ns = nullptr;
   Opts->clock_ctx = nullptr;
   Opts->frag_cap = 0;
+  Opts->frag_cap_soft = 0;
   Opts->purge_thread = 0;
 }
 

@@ -53,6 +53,8 @@ static const StatField StatFields[] = {
     {"bytes_held", "bytes held (committed or purged)",
      &memplan_rt_stats::bytes_held},
     {"bytes_purged", "bytes purged (total)", &memplan_rt_stats::bytes_purged},
+    {"frag_cap_pauses", "times the soft frag cap stepped aside",
+     &memplan_rt_stats::frag_cap_pauses},
     {"plan_cache_hits", "plan cache hits (process)",
      &memplan_rt_stats::plan_cache_hits},
     {"plan_cache_misses", "plan cache misses (process)",

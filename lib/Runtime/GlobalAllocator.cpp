@@ -173,6 +173,12 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     else
       warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S, "milliseconds, 0 or more");
   }
+  // A soft cap by default: the DNN trace at frag 1.10 where defaults gave
+  // 1.19, in about the same time; traces where the cap's purges fault back
+  // often run as without it (bench/runtime/run.sh, the memplan column
+  // against memplan-nocap and the hard cap's memplan-cap).
+  O.frag_cap = 1.10;
+  O.frag_cap_soft = envSwitch("MEMPLAN_RT_FRAG_CAP_SOFT", true);
   if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
     char *End = nullptr;
     double Cap = std::strtod(S, &End);

@@ -69,8 +69,11 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
     A->DelayNs = Opts.purge_delay_ms > MaxDelayNs / 1000000
                      ? MaxDelayNs
                      : Opts.purge_delay_ms * 1000000;
-  if (A->CanPurge)
+  if (A->CanPurge) {
     A->FragCap = Opts.frag_cap;
+    A->CapSoft = Opts.frag_cap && Opts.frag_cap_soft;
+    A->CapWindowStartNs = A->readClock();
+  }
   // Without growth the whole limit is one region, reserved now.
   if (!Opts.allow_growth) {
     uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);

@@ -248,6 +248,8 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
                               bool MayGrow) {
   if (DelayNs && !--EventsToCheck)
     tick();
+  if (CapSoft && !--CapWindowLeft)
+    endCapWindow(false);
   if (Opts.cache) {
     if (++WindowAllocs == CacheWindow)
       endCacheWindow();

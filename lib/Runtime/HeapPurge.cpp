@@ -31,8 +31,12 @@ void BFCHeap::recommit(Chunk &C) {
   // took 2-4 ns less per alloc+free pair (83 against 85-86 ns, 3 rounds).
   uint64_t Pages = 0, RunFirst = 0, RunPages = 0;
   auto EndRun = [&] {
-    if (RunPages)
+    if (RunPages) {
+      uint64_t T0 = CapSoft ? readClock() : 0;
       Sub->prefault(R->Base + RunFirst * Page, RunPages * Page);
+      if (CapSoft)
+        CapWindowCostNs += readClock() - T0;
+    }
     RunPages = 0;
   };
   for (uint64_t P = First; P <= Last; ++P) {
@@ -58,6 +62,10 @@ void BFCHeap::recommit(Chunk &C) {
   uint64_t Bytes = Pages * Page;
   R->GoneBytes -= Bytes;
   GoneBytes -= Bytes;
+  // A window whose purges already cost too much need not wait for its end.
+  if (CapSoft && CapWindowHeld && CapWindowCostNs >= CapEarlyNs &&
+      capCostly(readClock()))
+    endCapWindow(true);
   // No makeRoom here: purging other chunks to pay for these pages traded
   // one refault for another (the random mix faulted 4x the pages glibc
   // does). Pages come back only when free for the delay, or when the heap
@@ -91,6 +99,10 @@ template <typename Fn> uint64_t BFCHeap::purgeOthers(uint64_t Want, Fn Purge) {
 // cap); without thread caches, at least this heap's own peak. A lower
 // bound, so the cap holds at least as tightly as it says.
 void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
+  if (CapSoft && Shared->capPaused()) {
+    CapWindowHeld = false; // this window says nothing of the cap's cost
+    return;
+  }
   uint64_t Now = InUse;
   for (BFCHeap *H : Shared->Heaps)
     Now += H == this ? Stats.bytes_in_use
@@ -113,6 +125,46 @@ void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
     purgeOthers(Want - Got, [](BFCHeap &O, uint64_t W) {
       return O.purgeTopLocked(W, None);
     });
+}
+
+// A soft cap's window ends (after CapWindow allocs of this heap, or
+// \p Costly: its purges and the faults that brought purged pages back took
+// more than a quarter of the window's time). Pages reused under a pause were
+// purged before it: only windows the cap held all through count. Costly
+// pauses the cap for every heap, twice as long as the last pause; a window
+// within the budget halves the next pause.
+void BFCHeap::endCapWindow(bool Costly) {
+  // A window in which the peak in use rose by more than a sixteenth is the
+  // program's warm-up (the DNN trace's first replay refaulted 1 page in 28
+  // allocs while its peak grew, 1 in 160 after): it says nothing either.
+  uint64_t Peak = Shared->PeakInUse.load(std::memory_order_relaxed);
+  bool Held = CapWindowHeld && !Shared->capPaused() &&
+              Peak - CapWindowPeak <= CapWindowPeak / 16;
+  CapWindowPeak = Peak;
+  uint64_t Now = readClock();
+  Costly = Costly || capCostly(Now);
+  CapWindowLeft = CapWindow;
+  CapWindowCostNs = 0;
+  CapWindowStartNs = Now;
+  uint64_t Seq = Shared->CapWindows.fetch_add(1, std::memory_order_relaxed) + 1;
+  if (Held) {
+    uint64_t Pause = Shared->CapPause.load(std::memory_order_relaxed);
+    if (Costly) {
+      Shared->CapResumeAt.store(Seq + Pause, std::memory_order_relaxed);
+      Shared->CapPause.store(std::min(2 * Pause, CapMaxPause),
+                             std::memory_order_relaxed);
+      Shared->CapPauses.fetch_add(1, std::memory_order_relaxed);
+    } else {
+      Shared->CapPause.store(std::max(Pause / 2, CapMinPause),
+                             std::memory_order_relaxed);
+    }
+  }
+  bool WasPaused = !CapWindowHeld;
+  CapWindowHeld = !Shared->capPaused();
+  // Back from a pause: nothing else would take the committed bytes down to
+  // the cap until the heap grows or reuses a purged page.
+  if (WasPaused && CapWindowHeld)
+    holdFragCap(0, 0, None);
 }
 
 // The highest free pages first, and no more than asked: best fit places
@@ -192,7 +244,11 @@ uint64_t BFCHeap::purgeChunk(Region &R, Chunk &C, uint64_t Want) {
     C.Purgeable = false; // every whole page is gone already
     return 0;
   }
-  if (!Sub->decommit(R.Base + First * Page, Hi - First * Page))
+  uint64_t T0 = CapSoft ? readClock() : 0;
+  bool Gone = Sub->decommit(R.Base + First * Page, Hi - First * Page);
+  if (CapSoft)
+    CapWindowCostNs += readClock() - T0;
+  if (!Gone)
     return 0;
   C.MayBeGone = true;
   // Whole pages below First may still be purged later.

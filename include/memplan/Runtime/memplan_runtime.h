@@ -122,8 +122,21 @@ typedef struct memplan_rt_options {
      page reused faults back in (bench/runtime/run.sh's memplan-cap and
      memplan-tc-cap columns, and the README's runtime numbers). Needs
      purging (decommit, VIRTUAL source, no limit). Global allocator:
-     MEMPLAN_RT_FRAG_CAP. */
+     MEMPLAN_RT_FRAG_CAP (1.10 by default there, soft). */
   double frag_cap;
+  /* 1: the cap steps aside where it costs: when, in a heap's window of
+     32768 allocs, purging and faulting purged pages back take more than a
+     quarter of the window's time, the cap pauses for every heap for 64
+     windows (twice as long after each costly window it holds again, at
+     most 1024; half as long after a cheap one), then purges down to the
+     cap at once. Windows in which the peak in use rose by more than a
+     sixteenth (a warm-up) are not judged. The DNN trace of bench/runtime
+     stays under the cap (about a tenth of its time); traces whose blocks
+     are large next to their peak (Glow's nets, MiniMalloc's sets,
+     tensor-mix: 6 to 100x slower under a hard cap) run at the frag the
+     delay gives. 0: the cap holds whatever it costs (the default; the
+     global allocator: 1, MEMPLAN_RT_FRAG_CAP_SOFT). */
+  int frag_cap_soft;
   /* 1: a thread of the allocator's own makes the heaps' purge passes every
      eighth of purge_delay_ms, so that the pages of a program that frees
      its peak and then makes no call at all still go back after the delay
@@ -168,6 +181,8 @@ typedef struct memplan_rt_stats {
   /* Chunk bytes freed into thread caches and not taken again (counted
      neither in use nor in the free chunks). */
   uint64_t bytes_thread_cached;
+  /* Times a soft frag cap stepped aside (options.frag_cap_soft). */
+  uint64_t frag_cap_pauses;
 } memplan_rt_stats;
 
 typedef struct memplan_rt_allocator memplan_rt_allocator;
@@ -175,7 +190,8 @@ typedef struct memplan_rt_allocator memplan_rt_allocator;
 /* Fills *opts with the defaults. */
 void memplan_rt_options_init(memplan_rt_options *opts);
 /* Fills *opts with what memplan_rt_global() uses: the defaults, the size
-   cache on, then the MEMPLAN_RT_* environment variables. A value not
+   cache on, a soft frag cap of 1.10, then the MEMPLAN_RT_* environment
+   variables. A value not
    understood, or one memplan_rt_create would refuse (a rounding not a
    power of two from 16 to 65536, no growth without a limit), keeps the
    default, with a warning on stderr. */
