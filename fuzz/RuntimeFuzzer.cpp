@@ -41,6 +41,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   // page under a live block.
   static const double Caps[] = {0, 1.0, 1.1, 1.5};
   O.frag_cap = Caps[Data[0] >> 6];
+  // Soft: the cap may pause (4 ms of purging in a window) and hold again.
+  O.frag_cap_soft = (Data[1] >> 6) & 1;
   // Thread caches: freed blocks held unmerged, counted free by the cap.
   O.thread_cache = (Data[1] >> 7) ? (64 << 10) : 0;
   memplan_rt_status S;

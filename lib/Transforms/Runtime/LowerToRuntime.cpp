@@ -84,6 +84,23 @@ Operation *lastUse(memref::AllocOp Alloc,
   return Last;
 }
 
+/// Whether \p Dealloc's operand is \p Buffer seen through views, so that a
+/// free of the runtime's pointer can stand in its place. Through a block
+/// argument or a region's result (an scf.while's before region hands its
+/// buffer to the after region and to the loop's results), the pointer is
+/// not there to name: a free of it did not verify (operand does not
+/// dominate its use).
+bool freesOnly(Operation *Dealloc, Value Buffer) {
+  Value V = cast<memref::DeallocOp>(Dealloc).getMemref();
+  while (V != Buffer) {
+    auto View = V.getDefiningOp<ViewLikeOpInterface>();
+    if (!View)
+      return false;
+    V = View.getViewSource();
+  }
+  return true;
+}
+
 struct TensorMemLowerRuntimePass
     : memplan::impl::TensorMemLowerRuntimeBase<TensorMemLowerRuntimePass> {
   using Base::Base;
@@ -329,6 +346,10 @@ void TensorMemLowerRuntimePass::runOnOperation() {
     memplan::BufferAliasInfo Info = Aliases->analyze(Op.getResult());
     if (Info.Escape)
       return Skip(Info.Escape->Reason);
+    for (Operation *D : Info.Deallocs)
+      if (!freesOnly(D, Op.getResult()))
+        return Skip("freed through a value a loop or a branch carries, where "
+                    "the allocation's pointer is not at hand");
     Work.push_back({Op, *StaticBytes, Align, Info.Deallocs, lastUse(Op, Info)});
     std::string Why =
         !planAtRunTime ? "plan-at-run-time=false"
