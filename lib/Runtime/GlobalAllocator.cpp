@@ -11,6 +11,7 @@
 
 #include "memplan/Runtime/memplan_runtime.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -309,7 +310,11 @@ void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *Result, int64_t Bytes,
   if (Bytes < 0 || Align < 0)
     S = Bytes < 0 ? MEMPLAN_RT_OUT_OF_MEMORY : MEMPLAN_RT_BAD_ALIGNMENT;
   else if (memplan_rt_allocator *A = memplan_rt_global())
-    P = memplan_rt_allocate(A, static_cast<uint64_t>(Bytes),
+    // An empty buffer is a block too, as malloc(0) gives one: upstream's
+    // printMemrefF32 reads the first element of an empty memref, and a null
+    // one crashed where malloc's ran (the dynamic-shapes probe, size 0).
+    P = memplan_rt_allocate(A,
+                            static_cast<uint64_t>(std::max<int64_t>(Bytes, 1)),
                             static_cast<uint64_t>(Align), &S);
   else
     fatal("the allocator could not be created (see above)");
@@ -319,7 +324,7 @@ void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *Result, int64_t Bytes,
   Result->allocated = static_cast<int8_t *>(P);
   Result->aligned = static_cast<int8_t *>(P);
   Result->offset = 0;
-  Result->sizes[0] = P ? Bytes : 0;
+  Result->sizes[0] = Bytes;
   Result->strides[0] = 1;
 }
 

@@ -304,7 +304,8 @@ int64_t _mlir_ciface_memplan_rt_plan(memplan_rt_memref_i64 *table,
    prints the size, the alignment, the bytes in use, the bytes reserved and
    the limit to stderr and ends the process: abort() by default or with
    MEMPLAN_RT_ON_OOM=abort, exit(MEMPLAN_RT_EXIT_STATUS) with
-   MEMPLAN_RT_ON_OOM=exit. 0 bytes give a NULL memref of size 0. */
+   MEMPLAN_RT_ON_OOM=exit. 0 bytes give a memref of size 0 on a block of
+   its own (never NULL, as malloc(0)), freed as any other. */
 void _mlir_ciface_memplan_rt_alloc(memplan_rt_memref_i8 *result, int64_t bytes,
                                    int64_t align);
 void _mlir_ciface_memplan_rt_free(memplan_rt_memref_i8 *m);

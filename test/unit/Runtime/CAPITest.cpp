@@ -80,14 +80,27 @@ TEST(RuntimeCAPI, MlirEntryPointsUseTheGlobalAllocator) {
   EXPECT_EQ(After.requested_bytes_in_use, Before.requested_bytes_in_use);
   EXPECT_EQ(After.num_frees, Before.num_frees + 1);
 
-  // Zero bytes: a null memref of size 0, and freeing it is a no-op.
-  memplan_rt_memref_i8 Z{};
+  // Zero bytes: a memref of size 0 on a block of its own (upstream's
+  // printer reads the first element of an empty memref), aligned, and
+  // freed as any other.
+  memplan_rt_memref_i8 Z{}, Z2{};
   _mlir_ciface_memplan_rt_alloc(&Z, 0, 64);
-  EXPECT_EQ(Z.allocated, nullptr);
+  _mlir_ciface_memplan_rt_alloc(&Z2, 0, 64);
+  ASSERT_NE(Z.allocated, nullptr);
+  EXPECT_NE(Z.allocated, Z2.allocated);
+  EXPECT_EQ(Z.aligned, Z.allocated);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(Z.aligned) % 64, 0u);
   EXPECT_EQ(Z.sizes[0], 0);
+  memplan_rt_stats WithEmpty;
+  memplan_rt_get_stats(G, &WithEmpty);
+  EXPECT_EQ(WithEmpty.num_allocs, After.num_allocs + 2);
   _mlir_ciface_memplan_rt_free(&Z);
-  memplan_rt_get_stats(G, &After);
-  EXPECT_EQ(After.num_failures, Before.num_failures);
+  _mlir_ciface_memplan_rt_free(&Z2);
+  memplan_rt_stats Freed;
+  memplan_rt_get_stats(G, &Freed);
+  EXPECT_EQ(Freed.num_frees, After.num_frees + 2);
+  EXPECT_EQ(Freed.requested_bytes_in_use, Before.requested_bytes_in_use);
+  EXPECT_EQ(Freed.num_failures, Before.num_failures);
 }
 
 // A slot's base is the arena itself, every field of it, and takes nothing:
