@@ -310,6 +310,12 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
     S.requested_bytes_in_use += Requested;
   }
   S.peak_bytes_reserved = Shared->PeakReserved.load(std::memory_order_relaxed);
+  // Several heaps: the peak of their sum, not the sum of their peaks.
+  if (Heaps.size() > 1) {
+    S.peak_bytes_in_use = Shared->PeakInUseAll.load(std::memory_order_relaxed);
+    S.peak_requested_bytes_in_use =
+        Shared->PeakRequestedAll.load(std::memory_order_relaxed);
+  }
   S.frag_cap_pauses = Shared->CapPauses.load(std::memory_order_relaxed);
   S.bytes_limit = Opts.memory_limit;
   memplan_rt_plan_cache_stats P;

@@ -51,6 +51,16 @@ struct SharedCounters {
   /// blocks thread caches hold, as far as the cap's checks have seen it (a
   /// lower bound: the cap never holds more loosely than it says).
   std::atomic<uint64_t> PeakInUse{0};
+  /// The peaks of the bytes in use and requested over all heaps (thread
+  /// caches' blocks counted in use, as each heap counts them), as far as
+  /// each heap's own peaks saw them: a lower bound with several heaps.
+  std::atomic<uint64_t> PeakInUseAll{0}, PeakRequestedAll{0};
+  static void raise(std::atomic<uint64_t> &Peak, uint64_t V) {
+    uint64_t Cur = Peak.load(std::memory_order_relaxed);
+    while (V > Cur &&
+           !Peak.compare_exchange_weak(Cur, V, std::memory_order_relaxed))
+      ;
+  }
   /// A soft cap (options.frag_cap_soft): the heaps' cap windows ended so
   /// far, the window at which a paused cap holds again, the next pause's
   /// length in windows, and how many pauses there were.
@@ -164,9 +174,10 @@ public:
   alignas(64) mutable HeapMutex Mu;
 
 private:
-  /// Stats.bytes_in_use, for the other heaps' frag cap checks (kept only
-  /// with a cap), on the lock's line: written under the lock.
-  std::atomic<uint64_t> InUseShared{0};
+  /// Stats.bytes_in_use and requested_bytes_in_use, for the other heaps'
+  /// frag cap checks and the allocator's peaks (kept with a cap or several
+  /// heaps), on the lock's line: written under the lock.
+  std::atomic<uint64_t> InUseShared{0}, RequestedShared{0};
 
   using Handle = int32_t;
   static constexpr Handle None = -1;
@@ -360,9 +371,16 @@ private:
   bool capCostly(uint64_t Now) const {
     return CapWindowCostNs > (Now - CapWindowStartNs) / 4;
   }
+  /// A new peak of this heap's own: the allocator's peaks are the sums over
+  /// the heaps then (what one heap's peak is not, or the sum of theirs:
+  /// with two heaps that summed 1.37x the peak reserved).
+  void notePeaks();
   void shareInUse() {
-    if (FragCap)
+    if (FragCap || Shared->Heaps.size() > 1) {
       InUseShared.store(Stats.bytes_in_use, std::memory_order_relaxed);
+      RequestedShared.store(Stats.requested_bytes_in_use,
+                            std::memory_order_relaxed);
+    }
   }
   static constexpr uint64_t PurgeMin = 4096;
   /// Delayed purging: the clock is read every CheckEvery allocs and frees.

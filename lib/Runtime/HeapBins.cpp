@@ -244,6 +244,20 @@ void BFCHeap::endCacheWindow() {
 
 //===-- Allocate and free -------------------------------------------------===//
 
+void BFCHeap::notePeaks() {
+  if (Shared->Heaps.size() < 2)
+    return; // one heap: its own peaks are the allocator's
+  uint64_t InUse = 0, Requested = 0;
+  for (BFCHeap *H : Shared->Heaps) {
+    InUse += H == this ? Stats.bytes_in_use
+                       : H->InUseShared.load(std::memory_order_relaxed);
+    Requested += H == this ? Stats.requested_bytes_in_use
+                           : H->RequestedShared.load(std::memory_order_relaxed);
+  }
+  SharedCounters::raise(Shared->PeakInUseAll, InUse);
+  SharedCounters::raise(Shared->PeakRequestedAll, Requested);
+}
+
 void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
                               bool MayGrow) {
   if (DelayNs && !--EventsToCheck)
@@ -301,9 +315,11 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
     if (Before != None && Chunks[Before].inUse()) {
       merge(Before, Lead);
       Stats.bytes_in_use += Pad;
-      Stats.peak_bytes_in_use =
-          std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use);
       shareInUse();
+      if (Stats.bytes_in_use > Stats.peak_bytes_in_use) {
+        Stats.peak_bytes_in_use = Stats.bytes_in_use;
+        notePeaks();
+      }
     } else {
       insertIntoBin(Lead);
     }
@@ -327,12 +343,16 @@ void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
   C.Requested = Bytes;
   ++Stats.num_allocs;
   Stats.bytes_in_use += C.Size;
-  Stats.peak_bytes_in_use =
-      std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use);
-  shareInUse();
   Stats.requested_bytes_in_use += Bytes;
-  Stats.peak_requested_bytes_in_use =
-      std::max(Stats.peak_requested_bytes_in_use, Stats.requested_bytes_in_use);
+  shareInUse();
+  if (Stats.bytes_in_use > Stats.peak_bytes_in_use ||
+      Stats.requested_bytes_in_use > Stats.peak_requested_bytes_in_use) {
+    Stats.peak_bytes_in_use =
+        std::max(Stats.peak_bytes_in_use, Stats.bytes_in_use);
+    Stats.peak_requested_bytes_in_use = std::max(
+        Stats.peak_requested_bytes_in_use, Stats.requested_bytes_in_use);
+    notePeaks();
+  }
   Stats.largest_alloc_size = std::max(Stats.largest_alloc_size, C.Size);
   if (C.Size <= ThreadCacheMax)
     makeSizeWord(C.Ptr).store((C.Size >> RoundShift) << 32 | Bytes,
@@ -381,8 +401,8 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
         {Shared->TraceSeq++, C.AllocId, false, C.Ptr, C.Size, C.Requested});
   ++Stats.num_frees;
   Stats.bytes_in_use -= C.Size;
-  shareInUse();
   Stats.requested_bytes_in_use -= C.Requested;
+  shareInUse();
   C.Requested = 0;
   // A chunk of a common size waits in the cache for the next request of its
   // size: no merge now, no split then. The cache holds at most 1/128 of the

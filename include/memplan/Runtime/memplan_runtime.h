@@ -155,6 +155,8 @@ typedef struct memplan_rt_stats {
   uint64_t num_frees;
   uint64_t num_failures; /* failed allocs and rejected frees */
   uint64_t bytes_in_use; /* chunk bytes (rounded) of live allocations */
+  /* Peaks over all heaps: of their sum, as each heap's own new peaks saw
+     it (a lower bound of the true peak with several heaps). */
   uint64_t peak_bytes_in_use;
   uint64_t requested_bytes_in_use; /* bytes the callers asked for */
   uint64_t peak_requested_bytes_in_use;
