@@ -362,14 +362,21 @@ private:
   bool CapSoft = false;
   static constexpr uint32_t CapWindow = 32768;
   static constexpr uint64_t CapMinPause = 64, CapMaxPause = 1024,
-                            CapEarlyNs = 4000000;
+                            CapEarlyNs = 1000000;
   uint32_t CapWindowLeft = CapWindow;
   uint64_t CapWindowCostNs = 0, CapWindowStartNs = 0, CapWindowPeak = 0;
   bool CapWindowHeld = true;
-  void endCapWindow(bool Costly);
+  void endCapWindow(bool Thrashing);
   /// More than a quarter of the window's time so far.
   bool capCostly(uint64_t Now) const {
     return CapWindowCostNs > (Now - CapWindowStartNs) / 4;
+  }
+  /// Costly already, with a millisecond more than three quarters of the
+  /// time so far, or 4 ms more than a quarter.
+  bool capThrashing(uint64_t Now) const {
+    uint64_t Elapsed = Now - CapWindowStartNs;
+    return CapWindowCostNs >
+           (CapWindowCostNs >= 4 * CapEarlyNs ? Elapsed / 4 : Elapsed / 4 * 3);
   }
   /// A new peak of this heap's own: the allocator's peaks are the sums over
   /// the heaps then (what one heap's peak is not, or the sum of theirs:

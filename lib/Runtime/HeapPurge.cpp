@@ -64,7 +64,7 @@ void BFCHeap::recommit(Chunk &C) {
   GoneBytes -= Bytes;
   // A window whose purges already cost too much need not wait for its end.
   if (CapSoft && CapWindowHeld && CapWindowCostNs >= CapEarlyNs &&
-      capCostly(readClock()))
+      capThrashing(readClock()))
     endCapWindow(true);
   // No makeRoom here: purging other chunks to pay for these pages traded
   // one refault for another (the random mix faulted 4x the pages glibc
@@ -127,22 +127,28 @@ void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
     });
 }
 
-// A soft cap's window ends (after CapWindow allocs of this heap, or
-// \p Costly: its purges and the faults that brought purged pages back took
-// more than a quarter of the window's time). Pages reused under a pause were
-// purged before it: only windows the cap held all through count. Costly
-// pauses the cap for every heap, twice as long as the last pause; a window
-// within the budget halves the next pause.
-void BFCHeap::endCapWindow(bool Costly) {
+// A soft cap's window ends after CapWindow allocs of this heap, costly when
+// its purges and the faults that brought purged pages back took more than a
+// quarter of its time; or early, \p Thrashing: a millisecond of them, three
+// quarters of the time so far, or 4 ms, a quarter (a DNN-shaped trace had
+// bursts of 1.3 ms in 3.8; a hard cap on Glow's nets spends 98% of its time
+// there, on tensor-mix less, though 9x slower: its window would have lasted
+// 460 ms; to wait for 4 ms, twice per fresh allocator, made Glow's nets
+// 1.2-2x slower in run.sh's short replays). Pages reused under a pause were
+// purged before it: only windows the cap held all through count. Costly pauses
+// the cap for every heap, twice as long as the last pause; a window within the
+// budget halves the next pause.
+void BFCHeap::endCapWindow(bool Thrashing) {
   // A window in which the peak in use rose by more than a sixteenth is the
   // program's warm-up (the DNN trace's first replay refaulted 1 page in 28
-  // allocs while its peak grew, 1 in 160 after): it says nothing either.
+  // allocs while its peak grew, 1 in 160 after): unless thrashing, it says
+  // nothing either.
   uint64_t Peak = Shared->PeakInUse.load(std::memory_order_relaxed);
   bool Held = CapWindowHeld && !Shared->capPaused() &&
-              Peak - CapWindowPeak <= CapWindowPeak / 16;
+              (Thrashing || Peak - CapWindowPeak <= CapWindowPeak / 16);
   CapWindowPeak = Peak;
   uint64_t Now = readClock();
-  Costly = Costly || capCostly(Now);
+  bool Costly = Thrashing || capCostly(Now);
   CapWindowLeft = CapWindow;
   CapWindowCostNs = 0;
   CapWindowStartNs = Now;

@@ -129,7 +129,8 @@ typedef struct memplan_rt_options {
      quarter of the window's time, the cap pauses for every heap for 64
      windows (twice as long after each costly window it holds again, at
      most 1024; half as long after a cheap one), then purges down to the
-     cap at once. Windows in which the peak in use rose by more than a
+     cap at once. A window ends early when they take three quarters of its
+     time (after 1 ms of them) or a quarter (after 4 ms). Windows in which the peak in use rose by more than a
      sixteenth (a warm-up) are not judged. The DNN trace of bench/runtime
      stays under the cap (about a tenth of its time); traces whose blocks
      are large next to their peak (Glow's nets, MiniMalloc's sets,
