@@ -174,11 +174,11 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     else
       warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S, "milliseconds, 0 or more");
   }
-  // A soft cap by default: the DNN trace at frag 1.10 where defaults gave
-  // 1.19, in about the same time; traces where the cap's purges fault back
-  // often run as without it (bench/runtime/run.sh, the memplan column
-  // against memplan-nocap and the hard cap's memplan-cap).
-  O.frag_cap = 1.10;
+  // No cap unless asked; asked, a soft one. On by default, a soft 1.10 cap
+  // took the DNN trace to frag 1.10 (from 1.19), but its purges and the
+  // replays' first windows cost 0-36% of the time there, and up to 1.3x on
+  // Glow's nets and 1.6x on MiniMalloc's sets on a loaded machine
+  // (bench/runtime/run.sh: memplan against memplan-soft).
   O.frag_cap_soft = envSwitch("MEMPLAN_RT_FRAG_CAP_SOFT", true);
   if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
     char *End = nullptr;

@@ -122,7 +122,7 @@ typedef struct memplan_rt_options {
      page reused faults back in (bench/runtime/run.sh's memplan-cap and
      memplan-tc-cap columns, and the README's runtime numbers). Needs
      purging (decommit, VIRTUAL source, no limit). Global allocator:
-     MEMPLAN_RT_FRAG_CAP (1.10 by default there, soft). */
+     MEMPLAN_RT_FRAG_CAP (soft there, see frag_cap_soft). */
   double frag_cap;
   /* 1: the cap steps aside where it costs: when, in a heap's window of
      32768 allocs, purging and faulting purged pages back take more than a
@@ -132,7 +132,7 @@ typedef struct memplan_rt_options {
      cap at once. A window ends early when they take three quarters of its
      time (after 1 ms of them) or a quarter (after 4 ms). Windows in which the peak in use rose by more than a
      sixteenth (a warm-up) are not judged. The DNN trace of bench/runtime
-     stays under the cap (about a tenth of its time); traces whose blocks
+     stays under the cap (0-36% of its time); traces whose blocks
      are large next to their peak (Glow's nets, MiniMalloc's sets,
      tensor-mix: 6 to 100x slower under a hard cap) run at the frag the
      delay gives. 0: the cap holds whatever it costs (the default; the
@@ -193,8 +193,8 @@ typedef struct memplan_rt_allocator memplan_rt_allocator;
 /* Fills *opts with the defaults. */
 void memplan_rt_options_init(memplan_rt_options *opts);
 /* Fills *opts with what memplan_rt_global() uses: the defaults, the size
-   cache on, a soft frag cap of 1.10, then the MEMPLAN_RT_* environment
-   variables. A value not
+   cache on, a frag cap (when one is asked) soft, then the MEMPLAN_RT_*
+   environment variables. A value not
    understood, or one memplan_rt_create would refuse (a rounding not a
    power of two from 16 to 65536, no growth without a limit), keeps the
    default, with a warning on stderr. */
