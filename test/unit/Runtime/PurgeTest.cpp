@@ -74,6 +74,14 @@ void runSmall(BFCAllocator &A, int Pairs) {
     ASSERT_EQ(A.deallocate(A.allocate(256, 64, nullptr)), MEMPLAN_RT_OK);
 }
 
+/// An allocator of two heaps with \p O otherwise; null if it has fewer.
+std::unique_ptr<BFCAllocator> twoHeaps(memplan_rt_options O) {
+  O.arenas = 2;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  return A && A->numHeaps() == 2 ? std::move(A) : nullptr;
+}
+
 /// Runs \p Work once, on a thread whose heap is not that of \p Mine (a block
 /// of the calling thread): three threads live at once take heaps in turn (an
 /// ended thread's home goes to the next new thread), and each heap reserves
@@ -273,12 +281,8 @@ TEST(RuntimePurge, PeakPurgesOldestFirstOrAllWhenEager) {
 // running heap makes the idle heap's passes.
 TEST(RuntimePurge, IdleHeapPurgedByTheOthers) {
   uint64_t Now = 1000 * Ms;
-  memplan_rt_options O = withClock(&Now, 10, 1);
-  O.arenas = 2;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = twoHeaps(withClock(&Now, 10, 1));
   ASSERT_TRUE(A);
-  ASSERT_EQ(A->numHeaps(), 2u);
   char *Mine = static_cast<char *>(A->allocate(256, 64, nullptr));
   ASSERT_NE(Mine, nullptr);
   // The peak, on the other heap, by a thread that then ends.
@@ -720,12 +724,9 @@ TEST(RuntimePurge, FragCapPurgesTheHighestFreePagesAndNoMore) {
 TEST(RuntimePurge, FragCapHoldsOverAllHeaps) {
   uint64_t Now = 1000 * Ms;
   memplan_rt_options O = withClock(&Now, 10000, 0);
-  O.arenas = 2;
   O.frag_cap = 1.10;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = twoHeaps(O);
   ASSERT_TRUE(A);
-  ASSERT_EQ(A->numHeaps(), 2u);
   char *Mine = static_cast<char *>(A->allocate(256, 64, nullptr));
   char *Hole = static_cast<char *>(A->allocate(4 * MiB, 4096, nullptr));
   ASSERT_NE(Hole, nullptr);
@@ -760,11 +761,8 @@ TEST(RuntimePurge, FragCapHoldsOverAllHeaps) {
 TEST(RuntimePurge, StatsPeaksAreOfTheSumOverHeaps) {
   memplan_rt_options O;
   memplan_rt_options_init(&O);
-  O.arenas = 2;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = twoHeaps(O);
   ASSERT_TRUE(A);
-  ASSERT_EQ(A->numHeaps(), 2u);
   char *Mine = static_cast<char *>(A->allocate(256, 64, nullptr));
   ASSERT_EQ(A->deallocate(A->allocate(4 * MiB, 64, nullptr)), MEMPLAN_RT_OK);
   ASSERT_TRUE(onAnotherHeap(*A, Mine, [&] {
