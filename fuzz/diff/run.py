@@ -260,7 +260,8 @@ class Stats:
                       hangs=0, gen_errors=0, pipeline_skipped=0, injected=0,
                       invariant=0, inplace_pairs=0, shape_programs=0, o2_programs=0,
                       own_frees=0, pipeline_own_frees=0, boxed=0,
-                      pipeline_refused_boxed=0, unawaited=0, late_sizes=0, parallel=0)
+                      pipeline_refused_boxed=0, unawaited=0, late_sizes=0, parallel=0,
+                      wcarry=0)
         self.c.update(dict.fromkeys(ENGAGED, 0))
         self.scenes = {}
         self.variants = set()
@@ -527,8 +528,11 @@ def _run_seed(seed, a, tools, strategies, st, tmp):
 # through memplan-pipeline; what each run engaged is counted from the planned
 # IR and the JSON report, not from what the generator meant.
 
+# allow-return-allocs-from-loops: an scf.while that yields a new tensor
+# (feature wcarry) bufferizes, as memplan-pipeline's bufferization does.
 SHAPES_REF = ["--one-shot-bufferize=bufferize-function-boundaries "
-              "function-boundary-type-conversion=identity-layout-map"]
+              "function-boundary-type-conversion=identity-layout-map "
+              "allow-return-allocs-from-loops"]
 SHAPES_DEALLOC = ["--one-shot-bufferize=bufferize-function-boundaries "
                   "function-boundary-type-conversion=identity-layout-map "
                   "allow-return-allocs-from-loops", "--buffer-deallocation-pipeline"]
@@ -697,7 +701,8 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
     prog, ref, error = reference_run(seed, a, tools, tmp, text,
                                      SHAPES_REF + SHAPES_LOWER, "shapes", level)
     st.add(programs=1, shape_programs=1, o2_programs=int(level == "-O2"),
-           late_sizes=int("fz.late" in text))
+           late_sizes=int("fz.late" in text),
+           wcarry=int(any(sc.startswith("wcarry-") for sc in meta.get("scenes", []))))
     with st.lock:
         for sc in meta.get("scenes", []):
             st.scenes[sc] = st.scenes.get(sc, 0) + 1
@@ -995,6 +1000,8 @@ def main():
             c["shape_programs"], c["o2_programs"], " ".join("%s=%d" % kv for kv in sorted(st.scenes.items()))))
         print("shapes programs with dynamic sizes read right before their tensor.empty: %d"
               % c["late_sizes"])
+        print("shapes programs with a dynamic tensor carried by an scf.while (feature wcarry): %d"
+              % c["wcarry"])
         print("engaged (from planned IR and reports): %s" % "  ".join(
             "%s: %d" % (LABELS.get(k, k.replace("_", " ")), c[k]) for k in ENGAGED))
     if st.findings:

@@ -35,6 +35,10 @@ arithmetic: exact). Scenes (--features):
            the caller writes into the result and calls again
   chain    independent elementwise chains joined late (the order and
            in-place reuse have work to do)
+  wcarry   (three in ten programs) a dynamic tensor carried by an
+           `scf.while` and used after it, the before region computing a new
+           one or forwarding its argument, 0-3 trips: the deallocation
+           frees its buffers through values the loop carries
   shared   (a third of the programs) two or three functions in the module's
            `memplan.shared_arena` (static-only, dynamic-only, mixed), called
            in alternation with growing and shrinking sizes, results read
@@ -85,7 +89,7 @@ import gen  # noqa: E402 (the shared feature-list parser)
 from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat", "shared", "cross", "cache", "permute", "late"]
+            "padcat", "shared", "cross", "cache", "permute", "late", "wcarry"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -150,6 +154,7 @@ class SGen(SharedMixin):
         # shapes added later draw from their own stream, so that the programs
         # of a seed stay what they were (tests pin seeds)
         self.rng2 = random.Random(seed * 7 + 5)
+        self.rng3 = random.Random(seed * 13 + 11)  # wcarry's
         self.seed, self.feat, self.size = seed, feats, size
         self.funcs, self.globals = [], []
         self.tag = 0
@@ -1127,6 +1132,57 @@ class SGen(SharedMixin):
         for _ in range(self.rng.randint(1, 2)):
             self.print_(m, self.call(m, f, [self.filled(m, shape)], [t]))
 
+    def scene_wcarry(self, m):
+        """A dynamic tensor carried by an scf.while and used after it."""
+        # A stream of its own, for every draw the scene makes (the helpers'
+        # too): the other scenes of a seed stay what they were (tests pin seeds).
+        rng, rng2 = self.rng, self.rng2
+        self.rng = self.rng2 = self.rng3
+        try:
+            fresh_before = self.chance(0.5)
+            self.meta["scenes"].append("wcarry-" + ("before" if fresh_before else "forward"))
+            f = self.new_fn("wcarry", [("%na", "index")], ["i64"])
+            n = "%na"
+            t0 = self.filled(f, [None], [n])
+            if self.chance(0.5):
+                t0 = self.generic(f, [t0], [None], dyn_sizes=[n])
+            trips = self.rng.randint(0, 3)
+            ty = ttype([None])
+            r, u, i = f.fresh("w"), f.fresh("u"), f.fresh("i")
+            f.emit("%s:2 = scf.while (%s = %s, %s = %s) : (%s, index) -> (%s, index) {" %
+                   (r, u, t0, i, f.const(0), ty, ty))
+            f.ind += 1
+            c = f.fresh("wc")
+            f.emit("%s = arith.cmpi ult, %s, %s : index" % (c, i, f.const(trips)))
+            out = u
+            if fresh_before:
+                d = f.fresh("d")
+                f.emit("%s = tensor.dim %s, %s : %s" % (d, u, f.const(0), ty))
+                out = self.generic(f, [u], [None], dyn_sizes=[d])
+            f.emit("scf.condition(%s) %s, %s : %s, index" % (c, out, i, ty))
+            f.ind -= 1
+            u2, i2 = f.fresh("u"), f.fresh("i")
+            f.emit("} do {")
+            f.emit("^bb0(%s: %s, %s: index):" % (u2, ty, i2))
+            f.ind += 1
+            d2 = f.fresh("d")
+            f.emit("%s = tensor.dim %s, %s : %s" % (d2, u2, f.const(0), ty))
+            v = self.generic(f, [u2], [None], dyn_sizes=[d2])
+            nx = f.fresh("i")
+            f.emit("%s = arith.addi %s, %s : index" % (nx, i2, f.const(1)))
+            f.emit("scf.yield %s, %s : %s, index" % (v, nx, ty))
+            f.ind -= 1
+            f.emit("}")
+            d3 = f.fresh("d")
+            f.emit("%s = tensor.dim %s#0, %s : %s" % (d3, r, f.const(0), ty))
+            w = self.generic(f, [r + "#0"], [None], dyn_sizes=[d3])
+            f.emit("return %s : i64" % self.hash_t(f, w, [None]))
+            for _ in range(self.rng.randint(1, 2)):
+                self.print_(m, self.call(m, f, [m.const(self.rng.choice([1, 5, 16, 100]))],
+                                         ["index"]))
+        finally:
+            self.rng, self.rng2 = rng, rng2
+
     # ------------------------------------------------------------ driver
     def module(self):
         m = Fn(self, "main", [], [])
@@ -1148,6 +1204,8 @@ class SGen(SharedMixin):
                 if k in ("global", "chain", "padcat", "cross", "cache"):
                     self.meta["scenes"].append(k)
                 getattr(self, "scene_" + k)(m)
+        if "wcarry" in self.feat and self.rng3.random() < 0.3:
+            self.scene_wcarry(m)
         if self.shared_wanted():
             self.scene_shared(m)
         # with `promise` a third of the programs break one; without it, all do
