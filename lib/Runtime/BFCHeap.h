@@ -20,6 +20,7 @@
 #include "SubAllocator.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -55,11 +56,13 @@ struct SharedCounters {
   /// caches' blocks counted in use, as each heap counts them), as far as
   /// each heap's own peaks saw them: a lower bound with several heaps.
   std::atomic<uint64_t> PeakInUseAll{0}, PeakRequestedAll{0};
-  static void raise(std::atomic<uint64_t> &Peak, uint64_t V) {
+  /// Raises \p Peak to \p V; gives the peak then (the larger of the two).
+  static uint64_t raise(std::atomic<uint64_t> &Peak, uint64_t V) {
     uint64_t Cur = Peak.load(std::memory_order_relaxed);
     while (V > Cur &&
            !Peak.compare_exchange_weak(Cur, V, std::memory_order_relaxed))
       ;
+    return std::max(Cur, V);
   }
   /// A soft cap (options.frag_cap_soft): the heaps' cap windows ended so
   /// far, the window at which a paused cap holds again, the next pause's

@@ -111,11 +111,7 @@ void BFCHeap::holdFragCap(uint64_t Bytes, uint64_t InUse, Handle Keep) {
     Now -= std::min(Now, Shared->ThreadCached());
   else
     Now = std::max(Now, Stats.peak_bytes_in_use);
-  uint64_t Peak = Shared->PeakInUse.load(std::memory_order_relaxed);
-  while (Now > Peak && !Shared->PeakInUse.compare_exchange_weak(
-                           Peak, Now, std::memory_order_relaxed))
-    ;
-  double Cap = double(std::max(Peak, Now)) * FragCap;
+  double Cap = double(SharedCounters::raise(Shared->PeakInUse, Now)) * FragCap;
   uint64_t After = Shared->Reserved.load(std::memory_order_relaxed) + Bytes;
   if (double(After) <= Cap)
     return;

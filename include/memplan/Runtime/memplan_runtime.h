@@ -130,10 +130,10 @@ typedef struct memplan_rt_options {
      windows (twice as long after each costly window it holds again, at
      most 1024; half as long after a cheap one), then purges down to the
      cap at once. A window ends early when they take three quarters of its
-     time (after 1 ms of them) or a quarter (after 4 ms). Windows in which the peak in use rose by more than a
-     sixteenth (a warm-up) are not judged. The DNN trace of bench/runtime
-     stays under the cap (0-36% of its time); traces whose blocks
-     are large next to their peak (Glow's nets, MiniMalloc's sets,
+     time (after 1 ms of them) or a quarter (after 4 ms). Windows in which the
+     peak in use rose by more than a sixteenth (a warm-up) are not judged. The
+     DNN trace of bench/runtime stays under the cap (0-36% of its time); traces
+     whose blocks are large next to their peak (Glow's nets, MiniMalloc's sets,
      tensor-mix: 6 to 100x slower under a hard cap) run at the frag the
      delay gives. 0: the cap holds whatever it costs (the default; the
      global allocator: 1, MEMPLAN_RT_FRAG_CAP_SOFT). */
