@@ -84,4 +84,4 @@ check-tsan: deps
 	  "-DCMAKE_EXE_LINKER_FLAGS=$(TSAN_FLAGS)" "-DCMAKE_SHARED_LINKER_FLAGS=$(TSAN_FLAGS)"
 	cmake --build $(TSAN_BUILD) --target MemPlanRuntimeTests
 	TSAN_OPTIONS=halt_on_error=1 $(TSAN_BUILD)/bin/MemPlanRuntimeTests \
-	  --gtest_filter='RuntimeThreads.*:RuntimeThreadCache.*:RuntimeSizeCache.*:RuntimeDecommit.*:RuntimeOutOfMemory.*:BFCInvariants.TwoThreads:RuntimePurge.IdleHeapPurgedByTheOthers:RuntimePurge.FragCapHoldsOverAllHeaps:RuntimePlan.Threads*:RuntimeSingleThread.*:RuntimePurge.PurgeThread*'
+	  --gtest_filter='RuntimeThreads.*:RuntimeThreadCache.*:RuntimeSizeCache.*:RuntimeDecommit.*:RuntimeOutOfMemory.*:BFCInvariants.TwoThreads:RuntimePurge.IdleHeapPurgedByTheOthers:RuntimePurge.FragCapHoldsOverAllHeaps:RuntimePlan.Threads*:RuntimeReplay.Threads*:RuntimeSingleThread.*:RuntimePurge.PurgeThread*'

@@ -22,8 +22,8 @@
 // the child's start. memplan runs with the defaults lowered code gets
 // (MEMPLAN_RT_* apply), and counts what its purges gave back per timed
 // replay (purged_per_replay, and purged_share of the bytes allocated) and
-// how often its soft frag cap stepped aside (cap_pauses). No assertions on
-// time.
+// how often its soft frag cap stepped aside (cap_pauses), and the share of
+// allocs its learned plans served (replayed_share). No assertions on time.
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,6 +92,11 @@ uint64_t capPauses() {
   memplan_rt_stats S;
   memplan_rt_get_stats(Current, &S);
   return S.frag_cap_pauses;
+}
+uint64_t replayedAllocs() {
+  memplan_rt_stats S;
+  memplan_rt_get_stats(Current, &S);
+  return S.replayed_allocs;
 }
 #elif defined(MEMPLAN_BENCH_TFBFC)
 const char *Name = "tfbfc";
@@ -170,6 +175,7 @@ uint64_t reservedBytes() {
 #if !defined(MEMPLAN_BENCH_MEMPLAN)
 uint64_t purgedBytes() { return 0; } // only memplan purges and counts it
 uint64_t capPauses() { return 0; }
+uint64_t replayedAllocs() { return 0; }
 #endif
 
 //===-- Traces ------------------------------------------------------------===//
@@ -523,6 +529,7 @@ int main(int Argc, char **Argv) {
             // Each thread times its own replays; kAvgThreads averages them.
             uint64_t Purged = purgedBytes();
             uint64_t Pauses = capPauses();
+            uint64_t Replayed = replayedAllocs();
             uint64_t Faults = minorFaults();
             auto Start = std::chrono::steady_clock::now();
             for (auto _ : St)
@@ -541,6 +548,12 @@ int main(int Argc, char **Argv) {
                 benchmark::Counter::kAvgThreads);
             St.counters["cap_pauses"] = benchmark::Counter(
                 double(capPauses() - Pauses), benchmark::Counter::kAvgThreads);
+            // The share of the timed allocs a learned plan served (all
+            // threads; memplan with MEMPLAN_RT_REPLAY only).
+            St.counters["replayed_share"] = benchmark::Counter(
+                double(replayedAllocs() - Replayed) /
+                    (double(Pairs) * double(St.iterations())),
+                benchmark::Counter::kAvgThreads);
             // The share of the bytes allocated that purged pages were.
             St.counters["purged_share"] = benchmark::Counter(
                 double(purgedBytes() - Purged) /

@@ -54,6 +54,11 @@ if [ "$CAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
 fi
 # memplan-tc-cap: both, compact and faster than the cap alone where blocks
 # are reused at their sizes (the DNN trace).
+# memplan-noreplay: the defaults without the learned plans of repeated
+# episodes (MEMPLAN_RT_REPLAY=0), what they give.
+if [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
+  all+=(memplan-noreplay)
+fi
 TCCAP=${TCCAP:-256K}
 if [ "$CAP" != 0 ] && [ "$TCCAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
   all+=(memplan-tc-cap)
@@ -70,6 +75,7 @@ for ((r = 1; r <= ${REPS:-5}; r++)); do
     [ "$a" = memplan-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_FRAG_CAP_SOFT=0)
     [ "$a" = memplan-tc-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_FRAG_CAP_SOFT=0 MEMPLAN_RT_THREAD_CACHE="$TCCAP")
     [ "$a" = memplan-soft ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP")
+    [ "$a" = memplan-noreplay ] && bin=memplan envs=(MEMPLAN_RT_REPLAY=0)
     # 1 thread in a process that never starts a second, as a
     # single-threaded program: glibc's malloc and memplan's heap lock skip
     # their atomics there (once all ran in one process, only the traces
@@ -222,7 +228,7 @@ if "memplan" in allocs:
 if os.environ.get("BY_TRACE") == "1":
     # Short names: the four memplan columns apart.
     short = {"memplan-tc": "mp-tc", "memplan-cap": "mp-cap", "memplan-tc-cap": "mp-tcc",
-             "memplan-soft": "mp-soft"}
+             "memplan-soft": "mp-soft", "memplan-noreplay": "mp-norp"}
     lab = lambda a, n: short.get(a, a)[:n]
     hdr = f"{'trace':44}" + "".join(f"{lab(a, 7)+' 1t':>11}{lab(a, 7)+' 2t':>11}" for a in allocs) \
         + "".join(f"{lab(a, 6)+' f1':>10}{lab(a, 6)+' f2':>10}" for a in allocs)

@@ -317,6 +317,10 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
         Shared->PeakRequestedAll.load(std::memory_order_relaxed);
   }
   S.frag_cap_pauses = Shared->CapPauses.load(std::memory_order_relaxed);
+  for (const auto &H : Heaps) {
+    S.replay_plans += H->replayPlansLocked();
+    S.replayed_allocs += H->replayedLocked();
+  }
   S.bytes_limit = Opts.memory_limit;
   memplan_rt_plan_cache_stats P;
   memplan_rt_get_plan_cache_stats(&P);

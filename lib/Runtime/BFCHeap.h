@@ -17,6 +17,7 @@
 
 #include "HeapMutex.h"
 #include "Internal.h"
+#include "ReplayPlan.h"
 #include "SubAllocator.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
@@ -105,10 +106,19 @@ public:
   BFCHeap &operator=(const BFCHeap &) = delete;
 
   /// A block for a valid request (Rounded = Bytes rounded up, Align at least
-  /// the rounding), or null when neither the bins nor (if \p MayGrow) growth
-  /// can serve it.
+  /// the rounding), or null when neither the plan, the bins nor (if
+  /// \p MayGrow) growth can serve it.
   void *allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
-                       bool MayGrow = true);
+                       bool MayGrow = true) {
+    if (!Replay)
+      return allocateChunkLocked(Bytes, Rounded, Align, MayGrow);
+    if (void *P = replayLocked(Bytes, Rounded, Align))
+      return P;
+    void *P = allocateChunkLocked(Bytes, Rounded, Align, MayGrow);
+    if (P)
+      Replay->noteAlloc(NextAllocId - 1, Rounded, Align, Bytes);
+    return P;
+  }
   /// Anything but a live block's start is an error (counted here), and so is
   /// a block in a thread cache unless \p FromThreadCache (its flush).
   memplan_rt_status deallocateLocked(void *Ptr, bool FromThreadCache = false);
@@ -170,6 +180,11 @@ public:
   /// The smallest chunk size of bin \p B.
   uint64_t binMinSize(int B) const;
   const memplan_rt_stats &countersLocked() const { return Stats; }
+  /// Plans made and allocs served by them (options.replay).
+  uint64_t replayPlansLocked() const {
+    return Replay ? Replay->plansMade() : 0;
+  }
+  uint64_t replayedLocked() const { return Replay ? Replay->replayed() : 0; }
   /// options.frag_cap where pages are purged, else 0.
   double fragCap() const { return FragCap; }
   size_t numRegionsLocked() const { return Regions.size(); }
@@ -249,6 +264,30 @@ private:
 
   BFCHeap(const memplan_rt_options &Opts, SharedCounters *Shared, int Index);
 
+  /// The bins' and growth's block (allocateLocked without the plan).
+  void *allocateChunkLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
+                            bool MayGrow);
+  /// A block of the learned plan (ReplayPlan.h), or null.
+  void *replayLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align);
+  /// Frees a block of the plan's arena.
+  memplan_rt_status giveLocked(const char *P);
+  /// After the heap freed block \p Id.
+  void noteFreeLocked(int64_t Id) {
+    Replay->noteFree(Id);
+    freeDroppedArena();
+  }
+  /// The chunk of a plan just dropped goes back to the bins.
+  void freeDroppedArena();
+  /// The counters of an alloc and a free of \p Size chunk bytes, \p Bytes
+  /// requested.
+  void countAlloc(uint64_t Size, uint64_t Bytes);
+  void countFree(uint64_t Size, uint64_t Bytes) {
+    ++Stats.num_frees;
+    Stats.bytes_in_use -= Size;
+    Stats.requested_bytes_in_use -= Bytes;
+    shareInUse();
+  }
+
   Handle newChunk();
   void deleteChunk(Handle H);
   void *markAllocated(Handle H, uint64_t Bytes);
@@ -327,6 +366,14 @@ private:
   int64_t NextAllocId = 1;
   memplan_rt_stats Stats{};
   std::vector<TraceEvent> Trace;
+  /// options.replay: the learned plan of repeated episodes; null without.
+  std::unique_ptr<ReplayPlan> Replay;
+  /// Allocs the plan served at the last purge pass: a plan idle for a whole
+  /// pass is dropped, so its arena can be purged.
+  uint64_t ReplayedAtPass = UINT64_MAX;
+  /// Set around the heap's own alloc and free of a plan's arena chunk: not
+  /// a block of the program's, so not counted.
+  bool Quiet = false;
   /// Size cache (Opts.cache): per chunk size in rounding units, the freed
   /// chunks of that size, most recent first.
   std::vector<Handle> CacheHead;

@@ -36,6 +36,7 @@ void memplan_rt_options_init(memplan_rt_options *Opts) {
   Opts->frag_cap = 0;
   Opts->frag_cap_soft = 0;
   Opts->purge_thread = 0;
+  Opts->replay = 0;
 }
 
 memplan_rt_allocator *memplan_rt_create(const memplan_rt_options *Opts,

@@ -198,6 +198,9 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     O.purge_thread = 0;
   }
   O.trace = envSwitch("MEMPLAN_RT_TRACE", false);
+  // Lowered code calls the same functions over and over: their episodes
+  // are planned once (bench/runtime/run.sh, the memplan-noreplay column).
+  O.replay = envSwitch("MEMPLAN_RT_REPLAY", true);
   envSwitch("MEMPLAN_RT_STATS", false); // read at exit; warned of now
   // Read at exit (and at a fatal error); a typo would print nothing then.
   if (const char *S = std::getenv("MEMPLAN_RT_DUMP"))

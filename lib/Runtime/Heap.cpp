@@ -74,6 +74,10 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
     A->CapSoft = Opts.frag_cap && Opts.frag_cap_soft;
     A->CapWindowStartNs = A->readClock();
   }
+  // The plan's records name blocks by id, and a trace or a thread cache
+  // would see blocks the bins never made.
+  if (Opts.replay && !Opts.trace)
+    A->Replay = std::make_unique<ReplayPlan>(A->RoundShift);
   // Without growth the whole limit is one region, reserved now.
   if (!Opts.allow_growth) {
     uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);
@@ -146,6 +150,8 @@ uint64_t BFCHeap::largestFreeChunkLocked() const {
 }
 
 uint64_t BFCHeap::allocatedSizeLocked(const void *Ptr) const {
+  if (Replay && Replay->owns(Ptr))
+    return Replay->liveSize(static_cast<const char *>(Ptr));
   const Region *R = Ptr ? regionFor(Ptr) : nullptr;
   if (!R)
     return 0;

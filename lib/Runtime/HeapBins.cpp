@@ -258,8 +258,8 @@ void BFCHeap::notePeaks() {
   SharedCounters::raise(Shared->PeakRequestedAll, Requested);
 }
 
-void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
-                              bool MayGrow) {
+void *BFCHeap::allocateChunkLocked(uint64_t Bytes, uint64_t Rounded,
+                                   uint64_t Align, bool MayGrow) {
   if (DelayNs && !--EventsToCheck)
     tick();
   if (CapSoft && !--CapWindowLeft)
@@ -312,7 +312,9 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
     // walked (9% of its instructions; frag the same). It comes back with
     // that block.
     Handle Before = Chunks[Lead].Prev;
-    if (Before != None && Chunks[Before].inUse()) {
+    // (Not into a plan's arena chunk: it is not counted in use.)
+    if (Before != None && Chunks[Before].inUse() &&
+        !(Replay && Chunks[Before].Ptr == Replay->arena())) {
       merge(Before, Lead);
       Stats.bytes_in_use += Pad;
       shareInUse();
@@ -334,15 +336,9 @@ void *BFCHeap::allocateLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align,
   return markAllocated(H, Bytes);
 }
 
-void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
-  setSlot(Chunks[H].Ptr, H);
-  Chunks[H].AllocId = NextAllocId++; // in use before recommit may merge
-  if (Chunks[H].MayBeGone)
-    recommit(Chunks[H]);
-  Chunk &C = Chunks[H];
-  C.Requested = Bytes;
+void BFCHeap::countAlloc(uint64_t Size, uint64_t Bytes) {
   ++Stats.num_allocs;
-  Stats.bytes_in_use += C.Size;
+  Stats.bytes_in_use += Size;
   Stats.requested_bytes_in_use += Bytes;
   shareInUse();
   if (Stats.bytes_in_use > Stats.peak_bytes_in_use ||
@@ -353,7 +349,19 @@ void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
         Stats.peak_requested_bytes_in_use, Stats.requested_bytes_in_use);
     notePeaks();
   }
-  Stats.largest_alloc_size = std::max(Stats.largest_alloc_size, C.Size);
+  Stats.largest_alloc_size = std::max(Stats.largest_alloc_size, Size);
+}
+
+void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
+  setSlot(Chunks[H].Ptr, H);
+  Chunks[H].AllocId = NextAllocId++; // in use before recommit may merge
+  if (Chunks[H].MayBeGone)
+    recommit(Chunks[H]);
+  Chunk &C = Chunks[H];
+  C.Requested = Bytes;
+  if (Quiet)
+    return C.Ptr;
+  countAlloc(C.Size, Bytes);
   if (C.Size <= ThreadCacheMax)
     makeSizeWord(C.Ptr).store((C.Size >> RoundShift) << 32 | Bytes,
                               std::memory_order_relaxed);
@@ -363,8 +371,56 @@ void *BFCHeap::markAllocated(Handle H, uint64_t Bytes) {
   return C.Ptr;
 }
 
+void *BFCHeap::replayLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align) {
+  // The arena comes from free chunks, never growth: a plan must not make
+  // the heap reserve more (with 2 threads, blocks another thread left in
+  // the heap's range made room for it only past the end: frag 1.9-2.0
+  // against 1.3 on bench/runtime's wide-mix). None fits: no plan.
+  if (!Replay->inEpisode() && Replay->needsArena()) {
+    Quiet = true;
+    void *Arena = allocateChunkLocked(
+        Replay->arenaBytes(), Replay->arenaBytes(),
+        std::max<uint64_t>(Replay->arenaAlign(), Opts.rounding), false);
+    Quiet = false;
+    Replay->setArena(static_cast<char *>(Arena));
+  }
+  char *P = Replay->take(Rounded, Align, Bytes, NextAllocId);
+  if (!P) {
+    freeDroppedArena(); // a plan gone astray
+    return nullptr;
+  }
+  if (DelayNs && !--EventsToCheck)
+    tick();
+  countAlloc(Rounded, Bytes);
+  return P;
+}
+
+memplan_rt_status BFCHeap::giveLocked(const char *P) {
+  uint64_t Rounded = 0, Requested = 0;
+  memplan_rt_status S = Replay->give(P, Rounded, Requested);
+  if (S != MEMPLAN_RT_OK) {
+    ++Stats.num_failures;
+    return S;
+  }
+  if (DelayNs && !--EventsToCheck)
+    tick();
+  countFree(Rounded, Requested);
+  freeDroppedArena();
+  return MEMPLAN_RT_OK;
+}
+
+void BFCHeap::freeDroppedArena() {
+  if (char *Arena = Replay->takeDroppedArena()) {
+    Quiet = true;
+    deallocateLocked(Arena);
+    Quiet = false;
+  }
+}
+
 memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   const char *P = static_cast<const char *>(Ptr);
+  if (Replay && Replay->owns(P))
+    return giveLocked(P);
   const Region *R = regionFor(P);
   memplan_rt_status Bad = MEMPLAN_RT_OK;
   Handle H = None;
@@ -399,11 +455,12 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   if (Opts.trace)
     Trace.push_back(
         {Shared->TraceSeq++, C.AllocId, false, C.Ptr, C.Size, C.Requested});
-  ++Stats.num_frees;
-  Stats.bytes_in_use -= C.Size;
-  Stats.requested_bytes_in_use -= C.Requested;
-  shareInUse();
+  if (!Quiet)
+    countFree(C.Size, C.Requested);
   C.Requested = 0;
+  // The plan hears of the free once the chunk is back (it may end an
+  // episode and free its arena chunk then).
+  int64_t Id = Replay && !Quiet ? C.AllocId : -1;
   // A chunk of a common size waits in the cache for the next request of its
   // size: no merge now, no split then. The cache holds at most 1/128 of the
   // bytes in use, or 64 KiB: cached chunks stay unmerged, and a quarter (as
@@ -423,11 +480,15 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
       CacheHead[Class] = H;
       CacheMask[Class / 64] |= uint64_t(1) << (Class % 64);
       CachedBytes += C.Size;
+      if (Id >= 0)
+        noteFreeLocked(Id);
       return MEMPLAN_RT_OK;
     }
   }
   C.AllocId = -1;
   C.FreeSince = uint32_t(PassSeq);
   insertIntoBin(coalesce(H));
+  if (Id >= 0)
+    noteFreeLocked(Id);
   return MEMPLAN_RT_OK;
 }

@@ -267,6 +267,11 @@ uint64_t BFCHeap::purgeChunk(Region &R, Chunk &C, uint64_t Want) {
 }
 
 uint64_t BFCHeap::purgeLocked(Handle Keep) {
+  // An idle plan's arena chunk is free memory to the program.
+  if (Replay) {
+    Replay->dropIfIdle();
+    freeDroppedArena();
+  }
   return purgeOldestLocked(UINT64_MAX, Keep, true);
 }
 
@@ -316,6 +321,14 @@ bool BFCHeap::passLocked(uint64_t Now) {
   // thread caches, at their threads' next calls.
   flushCacheLocked();
   Shared->askThreadCachesBack();
+  // A plan that served nothing for a whole pass interval gives its arena
+  // chunk back, to age and be purged like any free chunk.
+  if (Replay) {
+    if (Replay->replayed() == ReplayedAtPass)
+      Replay->dropIfIdle();
+    ReplayedAtPass = Replay->replayed();
+    freeDroppedArena();
+  }
   purgeAged(Now);
   return true;
 }

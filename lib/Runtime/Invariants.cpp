@@ -143,6 +143,20 @@ bool BFCHeap::checkInvariantsLocked(std::string *Why) const {
     Held += R.Size;
   if (Held != Stats.bytes_held)
     return Fail("bytes_held does not match the regions");
+  // A plan's arena chunk is not in use to the program; its live blocks are.
+  if (Replay) {
+    if (const char *Arena = Replay->arena()) {
+      const Region *R = regionFor(Arena);
+      Handle H = R ? slotChunk(*R, Arena) : None;
+      if (H == None || !Chunks[H].inUse() ||
+          Chunks[H].Size < Replay->arenaBytes())
+        return Fail("the replay plan's arena is not a chunk in use");
+      InUse -= Chunks[H].Size;
+      Requested -= Chunks[H].Requested;
+    }
+    InUse += Replay->liveBytes();
+    Requested += Replay->liveRequested();
+  }
   if (InUse != Stats.bytes_in_use)
     return Fail("bytes_in_use " + std::to_string(Stats.bytes_in_use) +
                 " but live chunks hold " + std::to_string(InUse));

@@ -45,6 +45,7 @@ BFCAllocator::ThreadCaches::~ThreadCaches() {
 //===-- The heaps' size words ---------------------------------------------===//
 
 void BFCHeap::enableThreadCache(uint64_t MaxBytes) {
+  Replay.reset(); // its blocks have no size words
   NumLeaves = (RangeHi - RangeLo + LeafBytes - 1) / LeafBytes;
   Leaves.reset(new std::atomic<std::atomic<uint64_t> *>[NumLeaves]);
   for (size_t I = 0; I < NumLeaves; ++I)

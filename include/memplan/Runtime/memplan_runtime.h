@@ -149,6 +149,19 @@ typedef struct memplan_rt_options {
      such thread. 0: none (the default; the global allocator:
      MEMPLAN_RT_PURGE_THREAD). */
   int purge_thread;
+  /* 1: a heap learns an episode that repeats (from an alloc until every
+     block allocated since is freed: a call of a function whose buffers
+     are freed by its end), plans it offline (greedy by size) and serves the
+     next episodes from one chunk at the planned offsets, checking that each
+     request matches the recorded one and that the blocks planned over its
+     bytes are freed; anything else goes to the bins, and the plan is
+     dropped after that episode (learnt again later). Only episodes whose
+     records (about 40 bytes per block) stay within a sixteenth of their
+     peak in use are planned; a plan idle for an eighth of purge_delay_ms
+     (or at memplan_rt_purge) gives its chunk back. Not with trace or
+     thread_cache. 0: off (the default; the global allocator: on,
+     MEMPLAN_RT_REPLAY=0 turns it off). */
+  int replay;
 } memplan_rt_options;
 
 typedef struct memplan_rt_stats {
@@ -186,6 +199,9 @@ typedef struct memplan_rt_stats {
   uint64_t bytes_thread_cached;
   /* Times a soft frag cap stepped aside (options.frag_cap_soft). */
   uint64_t frag_cap_pauses;
+  /* options.replay: episodes planned, and allocs served by their plans. */
+  uint64_t replay_plans;
+  uint64_t replayed_allocs;
 } memplan_rt_stats;
 
 typedef struct memplan_rt_allocator memplan_rt_allocator;
