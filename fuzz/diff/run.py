@@ -110,6 +110,10 @@ def purged_bytes(err):
 def count_purges(st, err):
     if purged_bytes(err):
         st.add(runtime_purges=1)
+    # Learned plans of repeated episodes (on by default for lowered code).
+    m = re.search(r"^allocs served by those plans: (\d+)$", err, re.M)
+    if m and int(m.group(1)):
+        st.add(runtime_replays=1)
 
 
 def env_prefix(env):
@@ -542,9 +546,10 @@ ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "reordered_dynam
            "global_reads_moved",
            "runtime_plans", "symbolic_plans", "symbolic_multi_order", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas", "arena_slots",
-           "runtime_purges", "permutes_gone"]
+           "runtime_purges", "runtime_replays", "permutes_gone"]
 LABELS = {"shared_run_time_arenas": "shared run-time arenas",
           "runtime_purges": "runs whose runtime purged pages (1 ms, purge thread)",
+          "runtime_replays": "runs whose runtime served allocs from a learned plan",
           "arena_slots": "run-time arena slots with their own base",
           "reordered_dynamic": "reordered ops with dynamic sizes",
           "symbolic_multi_order": "symbolic plans with several orders",
