@@ -52,6 +52,11 @@
 // module, are errors too.
 // RUN: sed 's/@prefill, @decode]/@prefill, @printI64]/' %s | not memplan-opt --tensor-mem-plan -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTFN
 // NOTFN: error: tensor-mem-plan: memplan.shared_arena names @printI64, which is not a function with a body of this module
+// The same function twice, and none at all: said, not taken silently.
+// RUN: sed 's/@prefill, @decode]/@prefill, @prefill]/' %s | not memplan-opt --tensor-mem-plan -o /dev/null 2>&1 | FileCheck %s --check-prefix=TWICE
+// TWICE: error: tensor-mem-plan: memplan.shared_arena names @prefill twice
+// RUN: sed 's/\[@prefill, @decode\]/[]/' %s | not memplan-opt --tensor-mem-plan -o /dev/null 2>&1 | FileCheck %s --check-prefix=NONE
+// NONE: error: tensor-mem-plan: memplan.shared_arena names no function
 // RUN: not memplan-opt %s --pass-pipeline="builtin.module(func.func(tensor-mem-plan))" -o /dev/null 2>&1 | FileCheck %s --check-prefix=NESTED
 // NESTED: error: tensor-mem-plan: memplan.shared_arena needs the pass to run on the module, not nested in it
 

@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -106,6 +107,34 @@ LogicalResult memplan::dropFreesBeforeDeallocation(FunctionOpInterface Fn,
               "does not follow it: it would free the buffer while the memory "
               "still holds it; run memplan-pipeline with deallocate=false "
               "and free it in the program";
+  // A program lowered to the runtime already: the deallocation would free
+  // a block of memplan_rt_alloc with free(), or after its memplan_rt_free
+  // (a second planning of planned output crashed in free()).
+  Operation *Runtime = nullptr;
+  Fn.getFunctionBody().walk([&](CallOpInterface Call) {
+    auto Callee =
+        llvm::dyn_cast_if_present<SymbolRefAttr>(Call.getCallableForCallee());
+    // A block from the runtime (memplan_rt_alloc, a slot or a shared
+    // arena), or one going back to it; a broken-promise message is neither.
+    StringRef Name = Callee ? Callee.getLeafReference().getValue() : "";
+    if (Name.starts_with("memplan_rt_") &&
+        (Name == "memplan_rt_free" ||
+         llvm::any_of(Call->getResultTypes(),
+                      [](Type T) { return isa<BaseMemRefType>(T); }))) {
+      Runtime = Call;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (Runtime)
+    return Runtime->emitError()
+           << "tensor-mem-plan: this program already calls the memplan "
+              "runtime, whose blocks go back through memplan_rt_free: the "
+              "deallocation that runs after this pass "
+              "(deallocation-runs-after; memplan-pipeline's deallocate=true) "
+              "would free them with free(), or a second time; plan a program "
+              "once, before tensor-mem-lower-runtime, or run memplan-pipeline "
+              "with deallocate=false";
   auto Frees = [](Operation *Op) {
     if (isa<bufferization::DeallocOp>(Op))
       return true;

@@ -67,6 +67,11 @@ FailureOr<SharedArenas> SharedArenas::collect(Operation *PassRoot) {
            << "tensor-mem-plan: " << kSharedArenaAttr
            << " belongs on a module (a symbol table with one block)";
   S.Module = Holder;
+  if (Names.empty())
+    return Holder->emitError()
+           << "tensor-mem-plan: " << kSharedArenaAttr
+           << " names no function; it lists the functions that share one "
+              "arena ([@f, @g])";
   for (Attribute A : Names) {
     auto Ref = dyn_cast<FlatSymbolRefAttr>(A);
     auto Fn =
@@ -76,6 +81,9 @@ FailureOr<SharedArenas> SharedArenas::collect(Operation *PassRoot) {
       return Holder->emitError()
              << "tensor-mem-plan: " << kSharedArenaAttr << " names " << A
              << ", which is not a function with a body of this module";
+    if (S.contains(Function))
+      return Holder->emitError() << "tensor-mem-plan: " << kSharedArenaAttr
+                                 << " names " << A << " twice";
     S.Functions.push_back(Function);
   }
   // A function that calls another of the set runs at the same time; one
