@@ -93,6 +93,11 @@ def sh(cmd):
 RT_ENVS = [{},
            {"MEMPLAN_RT_PURGE_DELAY_MS": "1", "MEMPLAN_RT_PURGE_THREAD": "1",
             "MEMPLAN_RT_STATS": "1"}]
+# Programs that call a dynamic function in a loop (shapes feature repeat)
+# plan every repeated episode (MEMPLAN_RT_REPLAY=2: their buffers are too
+# small for the default's rule on a plan's records), so that a plan that
+# served a block still in use would show; the rest run with the default.
+REPLAY_ENV = {"MEMPLAN_RT_REPLAY": "2", "MEMPLAN_RT_STATS": "1"}
 
 
 def runtime_env(seed, k, stats=True):
@@ -265,7 +270,7 @@ class Stats:
                       invariant=0, inplace_pairs=0, shape_programs=0, o2_programs=0,
                       own_frees=0, pipeline_own_frees=0, boxed=0,
                       pipeline_refused_boxed=0, unawaited=0, late_sizes=0, parallel=0,
-                      wcarry=0)
+                      wcarry=0, repeat=0)
         self.c.update(dict.fromkeys(ENGAGED, 0))
         self.scenes = {}
         self.variants = set()
@@ -707,7 +712,8 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
                                      SHAPES_REF + SHAPES_LOWER, "shapes", level)
     st.add(programs=1, shape_programs=1, o2_programs=int(level == "-O2"),
            late_sizes=int("fz.late" in text),
-           wcarry=int(any(sc.startswith("wcarry-") for sc in meta.get("scenes", []))))
+           wcarry=int(any(sc.startswith("wcarry-") for sc in meta.get("scenes", []))),
+           repeat=int(any(sc.startswith("repeat-") for sc in meta.get("scenes", []))))
     with st.lock:
         for sc in meta.get("scenes", []):
             st.scenes[sc] = st.scenes.get(sc, 0) + 1
@@ -741,6 +747,9 @@ def _run_seed_shapes(seed, a, tools, strategies, st, tmp):
         s, al, mode = variant
         # a broken promise's stop is read from stderr: no stats there
         renv = runtime_env(seed, k, stats=meta.get("broken") is None)
+        if meta.get("broken") is None and any(
+                sc.startswith("repeat-") for sc in meta.get("scenes", [])):
+            renv = dict(REPLAY_ENV)  # no purge thread: counts by the seed
         with st.lock:
             st.variants.add(("shapes",) + variant)
         report = os.path.join(tmp, "report-%s-%d.json" % (s, al))
@@ -1007,6 +1016,8 @@ def main():
               % c["late_sizes"])
         print("shapes programs with a dynamic tensor carried by an scf.while (feature wcarry): %d"
               % c["wcarry"])
+        print("shapes programs calling a dynamic function in a loop (feature repeat): %d"
+              % c["repeat"])
         print("engaged (from planned IR and reports): %s" % "  ".join(
             "%s: %d" % (LABELS.get(k, k.replace("_", " ")), c[k]) for k in ENGAGED))
     if st.findings:

@@ -39,6 +39,9 @@ arithmetic: exact). Scenes (--features):
            `scf.while` and used after it, the before region computing a new
            one or forwarding its argument, 0-3 trips: the deallocation
            frees its buffers through values the loop carries
+  repeat   (three in ten programs) a function with dynamic temporaries
+           called 3-6 times in an `scf.for`, one size and then perhaps
+           another: the runtime's learned plans replay its episodes
   shared   (a third of the programs) two or three functions in the module's
            `memplan.shared_arena` (static-only, dynamic-only, mixed), called
            in alternation with growing and shrinking sizes, results read
@@ -89,7 +92,7 @@ import gen  # noqa: E402 (the shared feature-list parser)
 from gen_shared import SharedMixin  # noqa: E402
 
 FEATURES = ["global", "nospec", "bound", "promise", "broken", "hoist", "chain",
-            "padcat", "shared", "cross", "cache", "permute", "late", "wcarry"]
+            "padcat", "shared", "cross", "cache", "permute", "late", "wcarry", "repeat"]
 NOSPEC_KINDS = ["if", "for", "while", "switch", "exit", "ifinfor"]
 HUGE = 1 << 21          # n*n*4 bytes = 16 TiB: no allocator gives that
 ID = "affine_map<(d0) -> (d0)>"
@@ -155,6 +158,7 @@ class SGen(SharedMixin):
         # of a seed stay what they were (tests pin seeds)
         self.rng2 = random.Random(seed * 7 + 5)
         self.rng3 = random.Random(seed * 13 + 11)  # wcarry's
+        self.rng4 = random.Random(seed * 17 + 3)  # repeat's
         self.seed, self.feat, self.size = seed, feats, size
         self.funcs, self.globals = [], []
         self.tag = 0
@@ -1186,6 +1190,42 @@ class SGen(SharedMixin):
         finally:
             self.rng, self.rng2 = rng, rng2
 
+    def scene_repeat(self, m):
+        """A function with dynamic temporaries called in an scf.for, its size
+        the same for the first calls and then another (an inference loop):
+        the runtime plans an episode it saw and replays the next ones."""
+        rng, rng2 = self.rng, self.rng2
+        self.rng = self.rng2 = self.rng4
+        try:
+            f = self.new_fn("repeat", [("%nr", "index")], ["i64"])
+            n = "%nr"
+            t = self.filled(f, [None], [n])
+            hs = []
+            for _ in range(self.rng.randint(1, 3)):
+                t = self.generic(f, [t] + ([t] if self.chance(0.3) else []), [None],
+                                 dyn_sizes=[n])
+                if self.chance(0.5):
+                    hs.append(self.hash_t(f, t, [None]))
+            hs.append(self.hash_t(f, t, [None]))
+            f.emit("return %s : i64" % self.combine(f, hs))
+            sizes = [k for k in [3, 16, 40, 100]
+                     if self.dim_bounds is None or k <= self.dim_bounds]
+            a, b = self.rng.choice(sizes), self.rng.choice(sizes)
+            trips = self.rng.randint(3, 6)
+            change = self.rng.randint(1, trips)
+            self.meta["scenes"].append("repeat-%d" % trips)
+            i, c, nn = m.fresh("ri"), m.fresh("rc"), m.fresh("rn")
+            m.emit("scf.for %s = %s to %s step %s {" % (i, m.const(0), m.const(trips),
+                                                         m.const(1)))
+            m.ind += 1
+            m.emit("%s = arith.cmpi ult, %s, %s : index" % (c, i, m.const(change)))
+            m.emit("%s = arith.select %s, %s, %s : index" % (nn, c, m.const(a), m.const(b)))
+            self.print_(m, self.call(m, f, [nn], ["index"]))
+            m.ind -= 1
+            m.emit("}")
+        finally:
+            self.rng, self.rng2 = rng, rng2
+
     # ------------------------------------------------------------ driver
     def module(self):
         m = Fn(self, "main", [], [])
@@ -1211,6 +1251,8 @@ class SGen(SharedMixin):
             self.scene_wcarry(m)
         if self.shared_wanted():
             self.scene_shared(m)
+        if "repeat" in self.feat and self.rng4.random() < 0.3:
+            self.scene_repeat(m)
         # with `promise` a third of the programs break one; without it, all do
         if "broken" in self.feat and ("promise" not in self.feat or self.chance(0.35)):
             bound = self.dim_bounds or self.rng.choice([4, 8, 16, 40])

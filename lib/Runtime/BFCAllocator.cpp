@@ -62,6 +62,8 @@ BFCAllocator::create(const memplan_rt_options &Opts,
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
   if (!validFragCap(Opts.frag_cap))
     return Fail(MEMPLAN_RT_BAD_OPTIONS);
+  if (Opts.replay < 0 || Opts.replay > 2)
+    return Fail(MEMPLAN_RT_BAD_OPTIONS);
   // Rounded up or doubled, larger sizes wrapped (a hang, a crash).
   if (Opts.initial_region > kMaxRegionBytes ||
       Opts.growth_granule > kMaxRegionBytes)

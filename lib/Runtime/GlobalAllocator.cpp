@@ -200,7 +200,15 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
   O.trace = envSwitch("MEMPLAN_RT_TRACE", false);
   // Lowered code calls the same functions over and over: their episodes
   // are planned once (bench/runtime/run.sh, the memplan-noreplay column).
-  O.replay = envSwitch("MEMPLAN_RT_REPLAY", true);
+  // 2 (always): every episode is planned, its records' cost not weighed
+  // (the differential fuzzer's small programs would never plan one).
+  const char *R = std::getenv("MEMPLAN_RT_REPLAY");
+  bool Off = !envSwitch("MEMPLAN_RT_REPLAY", true, false);
+  bool On = envSwitch("MEMPLAN_RT_REPLAY", false, false);
+  O.replay = R && (!strcmp(R, "2") || !strcasecmp(R, "always")) ? 2 : !Off;
+  if (R && *R && !On && !Off && O.replay != 2)
+    warnBadEnv("MEMPLAN_RT_REPLAY", R,
+               "0 or 1, off or on, or 2 (always); on it is");
   envSwitch("MEMPLAN_RT_STATS", false); // read at exit; warned of now
   // Read at exit (and at a fatal error); a typo would print nothing then.
   if (const char *S = std::getenv("MEMPLAN_RT_DUMP"))

@@ -77,7 +77,7 @@ std::unique_ptr<BFCHeap> BFCHeap::create(const memplan_rt_options &Opts,
   // The plan's records name blocks by id, and a trace or a thread cache
   // would see blocks the bins never made.
   if (Opts.replay && !Opts.trace)
-    A->Replay = std::make_unique<ReplayPlan>(A->RoundShift);
+    A->Replay = std::make_unique<ReplayPlan>(A->RoundShift, Opts.replay == 2);
   // Without growth the whole limit is one region, reserved now.
   if (!Opts.allow_growth) {
     uint64_t Bytes = alignDown(Opts.memory_limit, A->RegionUnit);

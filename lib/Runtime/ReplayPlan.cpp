@@ -63,7 +63,7 @@ void ReplayPlan::noteAlloc(int64_t Id, uint64_t Rounded, uint64_t Align,
     uint64_t Count = RecUnits.size() + 1;
     if (uint64_t(Id - FirstId) != RecUnits.size() || Count > MaxBlocks ||
         (Rounded >> Shift) > UINT32_MAX ||
-        Count * BytesPerBlock > RecPeak / 16 + (16 << 10) ||
+        (!Always && Count * BytesPerBlock > RecPeak / 16 + (16 << 10)) ||
         Clock == UINT32_MAX) {
       // Not this episode: the blocks live now are outside the next one.
       Recording = false;
@@ -243,7 +243,7 @@ bool ReplayPlan::makePlan() {
   while (TableSize < 2 * Distinct.size())
     TableSize *= 2;
   uint64_t Meta = uint64_t(Count) * 28 + NewPreds.size() * 4 + TableSize * 8;
-  if (Meta > RecPeak / 16)
+  if (!Always && Meta > RecPeak / 16)
     return false;
   Table.assign(TableSize, Slot());
   uint32_t Mask = uint32_t(TableSize - 1);

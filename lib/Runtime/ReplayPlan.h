@@ -36,8 +36,10 @@ namespace memplan::rt {
 class ReplayPlan {
 public:
   /// \p RoundShift: log2 of the heap's rounding (sizes and offsets are kept
-  /// in rounding units).
-  explicit ReplayPlan(unsigned RoundShift) : Shift(RoundShift) {}
+  /// in rounding units). \p Always: every episode is planned, whatever its
+  /// records cost next to its peak (options.replay = 2: tests, fuzzers).
+  ReplayPlan(unsigned RoundShift, bool Always)
+      : Shift(RoundShift), Always(Always) {}
 
   /// A block of the plan for this request, or null (the heap serves it and
   /// calls noteAlloc). An alloc outside an episode starts one: \p NextId is
@@ -162,6 +164,7 @@ private:
   uint32_t freedNow() const { return Gen * 2 + 1; }
 
   unsigned Shift;
+  bool Always;
   // The episode under way: its first normal block's id, the blocks of it
   // still live, the events so far (allocs and frees: the clock of the
   // records).

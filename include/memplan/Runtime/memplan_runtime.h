@@ -159,8 +159,9 @@ typedef struct memplan_rt_options {
      records (about 40 bytes per block) stay within a sixteenth of their
      peak in use are planned; a plan idle for an eighth of purge_delay_ms
      (or at memplan_rt_purge) gives its chunk back. Not with trace or
-     thread_cache. 0: off (the default; the global allocator: on,
-     MEMPLAN_RT_REPLAY=0 turns it off). */
+     thread_cache. 2: every episode is planned, whatever its records cost
+     (tests and fuzzers). 0: off (the default; the global allocator: on,
+     MEMPLAN_RT_REPLAY=0 turns it off, 2 plans always). */
   int replay;
 } memplan_rt_options;
 

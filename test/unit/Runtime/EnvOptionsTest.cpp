@@ -170,6 +170,27 @@ TEST(RuntimeEnvOptions, SwitchesTakeOnAndOffWordsAndWarnOnOthers) {
       << Err;
 }
 
+// On by default for lowered code; 2 (always) plans every episode.
+TEST(RuntimeEnvOptions, ReplayTakesOnOffAndAlways) {
+  const Field Replay = [](const memplan_rt_options &O) {
+    return uint64_t(O.replay);
+  };
+  EXPECT_EQ(Replay(defaults()), 1u);
+  std::string Err;
+  for (auto [Value, Want] : {std::pair<const char *, uint64_t>{"0", 0},
+                             {"off", 0},
+                             {"1", 1},
+                             {"yes", 1},
+                             {"2", 2},
+                             {"Always", 2}}) {
+    EXPECT_EQ(Replay(readWith("MEMPLAN_RT_REPLAY", Value, Err)), Want) << Value;
+    EXPECT_EQ(Err, "") << Value;
+  }
+  EXPECT_EQ(Replay(readWith("MEMPLAN_RT_REPLAY", "3", Err)), 1u);
+  EXPECT_EQ(Err, "memplan_rt: ignoring MEMPLAN_RT_REPLAY=3 (0 or 1, off or "
+                 "on, or 2 (always); on it is)\n");
+}
+
 // No growth with a limit is a fixed arena of that size, and taken.
 TEST(RuntimeEnvOptions, NoGrowthWithALimitIsTaken) {
   setenv("MEMPLAN_RT_LIMIT", "1M", 1);

@@ -291,6 +291,27 @@ TEST(RuntimeReplay, AnIdlePlanGivesItsArenaBack) {
   EXPECT_EQ(A->stats().replay_plans, 2u);
 }
 
+TEST(RuntimeReplay, AlwaysPlansTinyBlocksAndOtherValuesAreBad) {
+  memplan_rt_options O;
+  memplan_rt_options_init(&O);
+  O.arenas = 1;
+  O.replay = 2;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  Checker C{*A};
+  std::vector<Step> E = chain(200, 256);
+  for (int R = 0; R < 3; ++R)
+    run(C, E);
+  EXPECT_EQ(A->stats().replay_plans, 1u);
+  EXPECT_EQ(A->stats().replayed_allocs, 2u * 200);
+  for (int Bad : {-1, 3}) {
+    O.replay = Bad;
+    EXPECT_FALSE(BFCAllocator::create(O, &S));
+    EXPECT_EQ(S, MEMPLAN_RT_BAD_OPTIONS);
+  }
+}
+
 TEST(RuntimeReplay, TinyBlocksAreNotPlanned) {
   // Records of 40 bytes per block against a peak of 3 x 1 KiB: they would
   // cost more than the plan saves.
