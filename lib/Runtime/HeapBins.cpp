@@ -376,7 +376,11 @@ void *BFCHeap::replayLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align) {
   // the heap reserve more (with 2 threads, blocks another thread left in
   // the heap's range made room for it only past the end: frag 1.9-2.0
   // against 1.3 on bench/runtime's wide-mix). None fits: no plan.
-  if (!Replay->inEpisode() && Replay->needsArena()) {
+  // Only for an episode whose first request is the plan's first block: a
+  // program that went on to other work (small blocks after a freed peak)
+  // would commit the purged pages of a chunk it never uses.
+  if (!Replay->inEpisode() && Replay->needsArena() &&
+      Replay->startsWith(Rounded)) {
     Quiet = true;
     void *Arena = allocateChunkLocked(
         Replay->arenaBytes(), Replay->arenaBytes(),

@@ -96,6 +96,10 @@ public:
 
   /// The plan is made and its arena not given yet; its size and alignment.
   bool needsArena() const { return Planned && !Base; }
+  /// The plan's first block has \p Rounded bytes.
+  bool startsWith(uint64_t Rounded) const {
+    return N && Units[0] == (Rounded >> Shift);
+  }
   uint64_t arenaBytes() const { return ArenaBytes; }
   uint64_t arenaAlign() const { return ArenaAlign; }
   /// The heap's chunk for the arena (null: none was had; no replay then).

@@ -312,6 +312,27 @@ TEST(RuntimeReplay, AlwaysPlansTinyBlocksAndOtherValuesAreBad) {
   }
 }
 
+// After a plan of large blocks, an episode of other work (a small block):
+// the plan's chunk is not taken for it, so its pages can be purged while
+// that episode runs (taking it would commit them again for nothing).
+TEST(RuntimeReplay, NoArenaForAnEpisodeThatStartsElsewhere) {
+  auto A = replayAllocator();
+  Checker C{*A};
+  std::vector<Step> E = chain(20, 1 << 20);
+  run(C, E);
+  ASSERT_EQ(A->stats().replay_plans, 1u);
+  char *Small = C.alloc(4096);
+  A->purge(); // an episode is under way: the plan stays
+  EXPECT_LT(A->stats().bytes_reserved, uint64_t(1) << 20);
+  C.free(Small);
+  EXPECT_EQ(A->stats().replayed_allocs, 0u);
+  // That episode missed the whole plan: dropped, learnt again later.
+  for (int R = 0; R < 4; ++R)
+    run(C, E);
+  EXPECT_EQ(A->stats().replay_plans, 2u);
+  EXPECT_GT(A->stats().replayed_allocs, 0u);
+}
+
 TEST(RuntimeReplay, TinyBlocksAreNotPlanned) {
   // Records of 40 bytes per block against a peak of 3 x 1 KiB: they would
   // cost more than the plan saves.
