@@ -260,7 +260,8 @@ void BFCHeap::notePeaks() {
 
 void *BFCHeap::allocateChunkLocked(uint64_t Bytes, uint64_t Rounded,
                                    uint64_t Align, bool MayGrow) {
-  if (DelayNs && !--EventsToCheck)
+  // (Not for a plan's own chunk: a pass then could drop the plan under it.)
+  if (DelayNs && !Quiet && !--EventsToCheck)
     tick();
   if (CapSoft && !--CapWindowLeft)
     endCapWindow(false);
@@ -387,6 +388,7 @@ void *BFCHeap::replayLocked(uint64_t Bytes, uint64_t Rounded, uint64_t Align) {
         std::max<uint64_t>(Replay->arenaAlign(), Opts.rounding), false);
     Quiet = false;
     Replay->setArena(static_cast<char *>(Arena));
+    freeDroppedArena();
   }
   char *P = Replay->take(Rounded, Align, Bytes, NextAllocId);
   if (!P) {
@@ -453,7 +455,7 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   }
   if (Word)
     Word->store(0, std::memory_order_relaxed);
-  if (DelayNs && !--EventsToCheck)
+  if (DelayNs && !Quiet && !--EventsToCheck)
     tick();
   Chunk &C = Chunks[H];
   if (Opts.trace)

@@ -271,6 +271,13 @@ bool ReplayPlan::makePlan() {
 }
 
 void ReplayPlan::setArena(char *P) {
+  // Dropped while the heap took the chunk (an idle pass): the chunk goes
+  // straight back, and no plan uses it (one made later, of another size,
+  // would have been replayed over it).
+  if (!Planned) {
+    Dropped = P;
+    return;
+  }
   if (!P) {
     dropPlan();
     backOff();

@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ReplayPlan.h"
 #include "memplan/Runtime/BFCAllocator.h"
 
 #include "gtest/gtest.h"
@@ -26,14 +27,18 @@ using namespace memplan::rt;
 
 namespace {
 
-std::unique_ptr<BFCAllocator> replayAllocator(uint32_t Arenas = 1,
-                                              bool Replay = true) {
+memplan_rt_options replayOptions(uint32_t Arenas, int Replay) {
   memplan_rt_options O;
   memplan_rt_options_init(&O);
   O.arenas = Arenas;
   O.replay = Replay;
+  return O;
+}
+
+std::unique_ptr<BFCAllocator> replayAllocator(uint32_t Arenas = 1,
+                                              int Replay = 1) {
   memplan_rt_status S;
-  return BFCAllocator::create(O, &S);
+  return BFCAllocator::create(replayOptions(Arenas, Replay), &S);
 }
 
 /// Live blocks, tagged in every page and at their last byte: a block handed
@@ -141,7 +146,7 @@ TEST(RuntimeReplay, RepeatedEpisodesAreServedFromOnePlan) {
 }
 
 TEST(RuntimeReplay, OffByDefault) {
-  auto A = replayAllocator(1, false);
+  auto A = replayAllocator(1, 0);
   Checker C{*A};
   std::vector<Step> E = chain(20, 64 << 10);
   for (int R = 0; R < 3; ++R)
@@ -292,12 +297,7 @@ TEST(RuntimeReplay, AnIdlePlanGivesItsArenaBack) {
 }
 
 TEST(RuntimeReplay, AlwaysPlansTinyBlocksAndOtherValuesAreBad) {
-  memplan_rt_options O;
-  memplan_rt_options_init(&O);
-  O.arenas = 1;
-  O.replay = 2;
-  memplan_rt_status S;
-  auto A = BFCAllocator::create(O, &S);
+  auto A = replayAllocator(1, 2);
   ASSERT_TRUE(A);
   Checker C{*A};
   std::vector<Step> E = chain(200, 256);
@@ -306,8 +306,8 @@ TEST(RuntimeReplay, AlwaysPlansTinyBlocksAndOtherValuesAreBad) {
   EXPECT_EQ(A->stats().replay_plans, 1u);
   EXPECT_EQ(A->stats().replayed_allocs, 2u * 200);
   for (int Bad : {-1, 3}) {
-    O.replay = Bad;
-    EXPECT_FALSE(BFCAllocator::create(O, &S));
+    memplan_rt_status S;
+    EXPECT_FALSE(BFCAllocator::create(replayOptions(1, Bad), &S));
     EXPECT_EQ(S, MEMPLAN_RT_BAD_OPTIONS);
   }
 }
@@ -331,6 +331,28 @@ TEST(RuntimeReplay, NoArenaForAnEpisodeThatStartsElsewhere) {
     run(C, E);
   EXPECT_EQ(A->stats().replay_plans, 2u);
   EXPECT_GT(A->stats().replayed_allocs, 0u);
+}
+
+// A purge pass may drop an idle plan while the heap takes its chunk (the
+// heap no longer makes passes then, but the plan must not depend on it):
+// the chunk comes straight back, and no later plan is served from it (one
+// of another size would have been, over its end).
+TEST(RuntimeReplay, APlanDroppedWhileItsChunkIsTakenGetsNone) {
+  ReplayPlan RP(8, false); // 256-byte rounding
+  RP.noteAlloc(1, 64 << 10, 256, 64 << 10);
+  RP.noteAlloc(2, 64 << 10, 256, 64 << 10);
+  RP.noteFree(1);
+  RP.noteFree(2);
+  ASSERT_EQ(RP.plansMade(), 1u);
+  ASSERT_TRUE(RP.needsArena());
+  ASSERT_EQ(RP.arenaBytes(), uint64_t(128) << 10);
+  alignas(256) static char Chunk[128 << 10];
+  RP.dropIfIdle(); // the pass, between the heap's check and setArena
+  RP.setArena(Chunk);
+  EXPECT_EQ(RP.takeDroppedArena(), Chunk);
+  EXPECT_FALSE(RP.owns(Chunk));
+  EXPECT_FALSE(RP.needsArena());
+  EXPECT_EQ(RP.arena(), nullptr);
 }
 
 TEST(RuntimeReplay, TinyBlocksAreNotPlanned) {
