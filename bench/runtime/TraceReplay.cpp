@@ -83,21 +83,14 @@ void resetAllocator() {
   Current = Fresh();
 }
 uint64_t reservedBytes() { return memplan_rt_bytes_reserved(Current); }
-uint64_t purgedBytes() {
+memplan_rt_stats stats() {
   memplan_rt_stats S;
   memplan_rt_get_stats(Current, &S);
-  return S.bytes_purged;
+  return S;
 }
-uint64_t capPauses() {
-  memplan_rt_stats S;
-  memplan_rt_get_stats(Current, &S);
-  return S.frag_cap_pauses;
-}
-uint64_t replayedAllocs() {
-  memplan_rt_stats S;
-  memplan_rt_get_stats(Current, &S);
-  return S.replayed_allocs;
-}
+uint64_t purgedBytes() { return stats().bytes_purged; }
+uint64_t capPauses() { return stats().frag_cap_pauses; }
+uint64_t replayedAllocs() { return stats().replayed_allocs; }
 #elif defined(MEMPLAN_BENCH_TFBFC)
 const char *Name = "tfbfc";
 tfbfc::BFC *Current = new tfbfc::BFC();

@@ -276,6 +276,8 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
   uint64_t LargestFree = 0;
   for (const auto &H : Heaps) {
     const memplan_rt_stats &C = H->countersLocked();
+    S.replay_plans += H->replayPlansLocked();
+    S.replayed_allocs += H->replayedLocked();
     S.num_allocs += C.num_allocs;
     S.num_frees += C.num_frees;
     S.num_failures += C.num_failures;
@@ -319,10 +321,6 @@ memplan_rt_stats BFCAllocator::statsLocked() const {
         Shared->PeakRequestedAll.load(std::memory_order_relaxed);
   }
   S.frag_cap_pauses = Shared->CapPauses.load(std::memory_order_relaxed);
-  for (const auto &H : Heaps) {
-    S.replay_plans += H->replayPlansLocked();
-    S.replayed_allocs += H->replayedLocked();
-  }
   S.bytes_limit = Opts.memory_limit;
   memplan_rt_plan_cache_stats P;
   memplan_rt_get_plan_cache_stats(&P);

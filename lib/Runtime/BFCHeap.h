@@ -116,7 +116,7 @@ public:
       return P;
     void *P = allocateChunkLocked(Bytes, Rounded, Align, MayGrow);
     if (P)
-      Replay->noteAlloc(NextAllocId - 1, Rounded, Align, Bytes);
+      Replay->noteAlloc(NextAllocId - 1, Rounded, Align);
     return P;
   }
   /// Anything but a live block's start is an error (counted here), and so is
@@ -278,6 +278,11 @@ private:
   }
   /// The chunk of a plan just dropped goes back to the bins.
   void freeDroppedArena();
+  /// A plan with no episode under way is dropped, its chunk back.
+  void dropIdlePlan() {
+    Replay->dropIfIdle();
+    freeDroppedArena();
+  }
   /// The counters of an alloc and a free of \p Size chunk bytes, \p Bytes
   /// requested.
   void countAlloc(uint64_t Size, uint64_t Bytes);

@@ -268,10 +268,8 @@ uint64_t BFCHeap::purgeChunk(Region &R, Chunk &C, uint64_t Want) {
 
 uint64_t BFCHeap::purgeLocked(Handle Keep) {
   // An idle plan's arena chunk is free memory to the program.
-  if (Replay) {
-    Replay->dropIfIdle();
-    freeDroppedArena();
-  }
+  if (Replay)
+    dropIdlePlan();
   return purgeOldestLocked(UINT64_MAX, Keep, true);
 }
 
@@ -325,9 +323,8 @@ bool BFCHeap::passLocked(uint64_t Now) {
   // chunk back, to age and be purged like any free chunk.
   if (Replay) {
     if (Replay->replayed() == ReplayedAtPass)
-      Replay->dropIfIdle();
+      dropIdlePlan();
     ReplayedAtPass = Replay->replayed();
-    freeDroppedArena();
   }
   purgeAged(Now);
   return true;

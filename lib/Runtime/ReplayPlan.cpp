@@ -45,9 +45,7 @@ void ReplayPlan::clearRecords() {
   RecPeak = RecLive = 0;
 }
 
-void ReplayPlan::noteAlloc(int64_t Id, uint64_t Rounded, uint64_t Align,
-                           uint64_t Bytes) {
-  (void)Bytes;
+void ReplayPlan::noteAlloc(int64_t Id, uint64_t Rounded, uint64_t Align) {
   if (!InEpisode)
     startEpisode(Id);
   if (Id < FirstId)
@@ -127,29 +125,39 @@ uint32_t ReplayPlan::skipTo(uint64_t Rounded, uint64_t Align) {
 
 char *ReplayPlan::miss() {
   ++Misses;
+  dropIfAstray();
+  return nullptr;
+}
+
+void ReplayPlan::dropIfAstray() {
   // Gone astray with none of its blocks live: the arena goes back to the
   // bins now, for the rest of the episode.
-  if (!PlannedLive && tooManyMisses()) {
+  if (Replaying && !PlannedLive && tooManyMisses()) {
     Replaying = false;
     dropPlan();
     backOff();
   }
-  return nullptr;
 }
 
-uint32_t ReplayPlan::findSlot(uint32_t Off) const {
+uint32_t ReplayPlan::probe(uint32_t Off) const {
   uint32_t Mask = uint32_t(Table.size() - 1);
-  for (uint32_t I = (Off * 0x9E3779B1u) & Mask;; I = (I + 1) & Mask) {
-    if (Table[I].Off == Off)
-      return I;
-    if (Table[I].Off == UINT32_MAX)
-      return UINT32_MAX;
-  }
+  uint32_t I = (Off * 0x9E3779B1u) & Mask;
+  while (Table[I].Off != Off && Table[I].Off != UINT32_MAX)
+    I = (I + 1) & Mask;
+  return I;
+}
+
+uint32_t ReplayPlan::slotOf(const char *P) const {
+  uint64_t Off = uint64_t(P - Base);
+  if (Off & ((uint64_t(1) << Shift) - 1))
+    return UINT32_MAX; // not at a rounding unit: inside a block
+  uint32_t I = probe(uint32_t(Off >> Shift));
+  return Table[I].Off == UINT32_MAX ? UINT32_MAX : I;
 }
 
 bool ReplayPlan::makePlan() {
   uint32_t Count = uint32_t(RecUnits.size());
-  if (!Count || RecPeak == 0)
+  if (!Count)
     return false;
   // Greedy by size (TFLite GPU's offsets strategy): largest first, each at
   // the lowest offset, aligned, free of the placed blocks it meets in time.
@@ -246,16 +254,11 @@ bool ReplayPlan::makePlan() {
   if (!Always && Meta > RecPeak / 16)
     return false;
   Table.assign(TableSize, Slot());
-  uint32_t Mask = uint32_t(TableSize - 1);
-  for (uint32_t O : Distinct) {
-    uint32_t I = (O * 0x9E3779B1u) & Mask;
-    while (Table[I].Off != UINT32_MAX)
-      I = (I + 1) & Mask;
-    Table[I].Off = O;
-  }
+  for (uint32_t O : Distinct)
+    Table[probe(O)].Off = O;
   TPos.resize(Count);
   for (uint32_t B = 0; B < Count; ++B)
-    TPos[B] = findSlot(Off[B]);
+    TPos[B] = probe(Off[B]);
 
   N = Count;
   Units = RecUnits;
@@ -301,10 +304,7 @@ void ReplayPlan::dropPlan() {
 
 memplan_rt_status ReplayPlan::give(const char *P, uint64_t &Rounded,
                                    uint64_t &Requested) {
-  uint64_t Off = uint64_t(P - Base);
-  uint32_t S = Off & ((uint64_t(1) << Shift) - 1)
-                   ? UINT32_MAX
-                   : findSlot(uint32_t(Off >> Shift));
+  uint32_t S = slotOf(P);
   if (S == UINT32_MAX)
     return MEMPLAN_RT_FOREIGN_POINTER; // inside a block, not at its start
   uint32_t B = Table[S].Live;
@@ -320,16 +320,13 @@ memplan_rt_status ReplayPlan::give(const char *P, uint64_t &Rounded,
   ++Clock;
   if (!--EpisodeLive)
     endEpisode();
-  else if (!PlannedLive && Replaying && tooManyMisses())
-    miss();
+  else
+    dropIfAstray();
   return MEMPLAN_RT_OK;
 }
 
 uint64_t ReplayPlan::liveSize(const char *P) const {
-  uint64_t Off = uint64_t(P - Base);
-  uint32_t S = Off & ((uint64_t(1) << Shift) - 1)
-                   ? UINT32_MAX
-                   : findSlot(uint32_t(Off >> Shift));
+  uint32_t S = slotOf(P);
   if (S == UINT32_MAX || Table[S].Live == UINT32_MAX)
     return 0;
   return uint64_t(Units[Table[S].Live]) << Shift;

@@ -70,7 +70,7 @@ public:
     return Base + (uint64_t(Offs[J]) << Shift);
   }
   /// The heap served block \p Id (of \p Rounded bytes at \p Align).
-  void noteAlloc(int64_t Id, uint64_t Rounded, uint64_t Align, uint64_t Bytes);
+  void noteAlloc(int64_t Id, uint64_t Rounded, uint64_t Align);
   /// Whether \p P lies in the plan's arena (then only give may free it).
   bool owns(const void *P) const {
     return P >= Base && static_cast<const char *>(P) < Base + ArenaBytes;
@@ -158,6 +158,9 @@ private:
   /// stays unfreed, as a late block would). UINT32_MAX if none matches.
   uint32_t skipTo(uint64_t Rounded, uint64_t Align);
   char *miss();
+  /// Drops the plan at once when it missed too much and none of its
+  /// blocks is live.
+  void dropIfAstray();
   bool tooManyMisses() const { return uint64_t(Misses) * 4 > N; }
   /// Plans the recorded episode; false when it does not pay (records past a
   /// sixteenth of the peak) or takes too long.
@@ -202,7 +205,10 @@ private:
     uint32_t Live = UINT32_MAX;
   };
   std::vector<Slot> Table;
-  uint32_t findSlot(uint32_t Off) const;
+  /// Off's entry in Table, or the empty one where it would go.
+  uint32_t probe(uint32_t Off) const;
+  /// The entry of the planned offset \p P is at, or UINT32_MAX.
+  uint32_t slotOf(const char *P) const;
   char *Base = nullptr, *Dropped = nullptr;
   uint64_t ArenaBytes = 0, ArenaAlign = 1;
   // This episode's replay: the next block, whether it is replayed, the

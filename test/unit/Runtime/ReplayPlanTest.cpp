@@ -339,8 +339,8 @@ TEST(RuntimeReplay, NoArenaForAnEpisodeThatStartsElsewhere) {
 // of another size would have been, over its end).
 TEST(RuntimeReplay, APlanDroppedWhileItsChunkIsTakenGetsNone) {
   ReplayPlan RP(8, false); // 256-byte rounding
-  RP.noteAlloc(1, 64 << 10, 256, 64 << 10);
-  RP.noteAlloc(2, 64 << 10, 256, 64 << 10);
+  RP.noteAlloc(1, 64 << 10, 256);
+  RP.noteAlloc(2, 64 << 10, 256);
   RP.noteFree(1);
   RP.noteFree(2);
   ASSERT_EQ(RP.plansMade(), 1u);
