@@ -1,10 +1,10 @@
 // A function whose dynamic buffer is freed by its end, called ten times:
 // five calls at 4096 floats, five at 1000. The runtime learns the first
 // call (an episode), plans it and serves the next four from the plan (4
-// allocs); the sixth call asks another size, so the plan is dropped, the
-// seventh waits, the eighth is learnt and the last two are served (2): 2
-// plans, 6 allocs from them. With MEMPLAN_RT_REPLAY=0 none. Every run
-// prints the reference's lines and ends with nothing in use.
+// allocs); the sixth call starts with another size, so it starts no plan
+// and is learnt as a second kind, and the last four are served from that
+// one (4): 2 plans, 8 allocs from them. With MEMPLAN_RT_REPLAY=0 none.
+// Every run prints the reference's lines and ends with nothing in use.
 //
 // RUN: memplan-opt %s --one-shot-bufferize="bufferize-function-boundaries function-boundary-type-conversion=identity-layout-map" --buffer-deallocation-pipeline %lower_to_llvm \
 // RUN:   | mlir-runner -e main -entry-point-result=void -shared-libs=%runner_libs \
@@ -23,7 +23,7 @@
 // ON: num allocs: 10
 // ON: bytes in use: 0
 // ON: repeated episodes planned (MEMPLAN_RT_REPLAY): 2
-// ON-NEXT: allocs served by those plans: 6
+// ON-NEXT: allocs served by those plans: 8
 // OFF: num allocs: 10
 // OFF: bytes in use: 0
 // OFF: repeated episodes planned (MEMPLAN_RT_REPLAY): 0

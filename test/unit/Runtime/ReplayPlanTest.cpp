@@ -207,19 +207,20 @@ TEST(RuntimeReplay, AnotherSizeOrAlignmentGoesToTheBins) {
   run(C, E);
   EXPECT_EQ(A->stats().replayed_allocs, Replayed + 19);
   EXPECT_EQ(A->stats().replay_plans, 1u);
-  // Every block of another size: none is served, and the plan is dropped
-  // (its arena back to the bins as soon as three were missed), then learnt
-  // again after one episode's wait.
+  // Every block of another size: it starts no plan, so none is served and
+  // it is recorded as a second kind of episode; then each kind is served
+  // from its own plan, and the first one was not dropped.
   std::vector<Step> Other = E;
   for (Step &S : Other)
     S.Bytes += 256;
   run(C, Other);
   EXPECT_EQ(A->stats().replayed_allocs, Replayed + 19);
+  EXPECT_EQ(A->stats().replay_plans, 2u);
   run(C, E);
-  run(C, E);
+  run(C, Other);
   std::vector<char *> Planned = run(C, E);
   EXPECT_EQ(A->stats().replay_plans, 2u);
-  EXPECT_EQ(A->stats().replayed_allocs, Replayed + 29);
+  EXPECT_EQ(A->stats().replayed_allocs, Replayed + 49);
   // An alignment the planned address misses: that block from the bins.
   Replayed = A->stats().replayed_allocs;
   std::vector<Step> Aligned = E;
@@ -326,11 +327,12 @@ TEST(RuntimeReplay, NoArenaForAnEpisodeThatStartsElsewhere) {
   EXPECT_LT(A->stats().bytes_reserved, uint64_t(1) << 20);
   C.free(Small);
   EXPECT_EQ(A->stats().replayed_allocs, 0u);
-  // That episode missed the whole plan: dropped, learnt again later.
-  for (int R = 0; R < 4; ++R)
-    run(C, E);
+  // That episode was of another kind: planned too (its one block is a
+  // sixteenth of nothing but itself); the first plan stays and serves.
   EXPECT_EQ(A->stats().replay_plans, 2u);
-  EXPECT_GT(A->stats().replayed_allocs, 0u);
+  run(C, E);
+  EXPECT_EQ(A->stats().replayed_allocs, 20u);
+  EXPECT_EQ(A->stats().replay_plans, 2u);
 }
 
 // A purge pass may drop an idle plan while the heap takes its chunk (the
@@ -388,6 +390,64 @@ TEST(RuntimeReplay, ABlockLiveAcrossEpisodes) {
   EXPECT_GE(A->stats().replay_plans, 1u);
   EXPECT_GT(A->stats().replayed_allocs, 0u);
   C.free(Kept);
+}
+
+// Episodes of two kinds that take turns (a trace with everything freed
+// twice in it, a loop body calling two functions): a plan each, in one
+// arena as large as the larger plan needs.
+TEST(RuntimeReplay, EpisodesThatTakeTurnsKeepAPlanEach) {
+  auto A = replayAllocator();
+  Checker C{*A};
+  std::vector<Step> X = chain(12, 64 << 10), Y = chain(20, 96 << 10);
+  run(C, X);
+  run(C, Y);
+  ASSERT_EQ(A->stats().replay_plans, 2u);
+  std::vector<char *> PX = run(C, X), PY = run(C, Y);
+  char *Lo = std::min(*std::min_element(PX.begin(), PX.end()),
+                      *std::min_element(PY.begin(), PY.end()));
+  char *Hi = std::max(*std::max_element(PX.begin(), PX.end()),
+                      *std::max_element(PY.begin(), PY.end()));
+  for (int R = 0; R < 5; ++R) {
+    EXPECT_EQ(run(C, X), PX);
+    EXPECT_EQ(run(C, Y), PY);
+  }
+  memplan_rt_stats S = A->stats();
+  EXPECT_EQ(S.replay_plans, 2u);
+  EXPECT_EQ(S.replayed_allocs, 6u * (12 + 20));
+  // One arena: Y's plan (three blocks of up to 5 x 96 KiB live) holds X's.
+  EXPECT_LT(uint64_t(Hi - Lo), uint64_t(15) * (96 << 10));
+  C.check();
+}
+
+// Five kinds in turn, four plans kept: four are served every round, and the
+// fifth never takes a slot from a plan in use (no plan is made again).
+TEST(RuntimeReplay, MoreKindsThanPlansDoNotThrash) {
+  auto A = replayAllocator();
+  Checker C{*A};
+  std::vector<std::vector<Step>> Kinds;
+  for (int I = 0; I < 5; ++I)
+    Kinds.push_back(chain(10, uint64_t(64 + 16 * I) << 10));
+  for (int R = 0; R < 6; ++R)
+    for (const auto &E : Kinds)
+      run(C, E);
+  memplan_rt_stats S = A->stats();
+  EXPECT_EQ(S.replay_plans, 4u);
+  EXPECT_EQ(S.replayed_allocs, 5u * 4 * 10);
+}
+
+// Episodes that never repeat: a plan that served no episode and is replaced
+// counts as a failure, so recording backs off (1, 3, 7 ... 63 episodes).
+TEST(RuntimeReplay, EpisodesThatNeverRepeatBackOff) {
+  auto A = replayAllocator();
+  Checker C{*A};
+  for (int R = 0; R < 300; ++R)
+    run(C, chain(4, uint64_t(64 + R) << 10));
+  memplan_rt_stats S = A->stats();
+  EXPECT_EQ(S.replayed_allocs, 0u);
+  // 4 slots, then a replacement after waits of 1, 3, ... 63 episodes and
+  // every 64 after: 4 + 6 + 3 at most in 300 episodes.
+  EXPECT_LE(S.replay_plans, 13u);
+  EXPECT_GE(S.replay_plans, 8u);
 }
 
 /// Random episodes, replayed with random changes (frees late or early,
