@@ -357,6 +357,27 @@ TEST(RuntimeReplay, APlanDroppedWhileItsChunkIsTakenGetsNone) {
   EXPECT_EQ(RP.arena(), nullptr);
 }
 
+// Where first fit in alloc order needs less than greedy by size, its plan
+// is kept. Blocks of 4, 2, 1 and 4 units (64 KiB), alloc order 0 1 2 3,
+// events: a0 a1 f0 a2 f1 a3 f2 f3. By size (0, 3, 1, 2): 0 at 0, 3 at 0 (0
+// freed before it), 1 at 4 (over 0), 2 at 6 (over 3's 0-4 and 1's 4-6):
+// 7 units. In order: 0 at 0, 1 at 4, 2 at 0 (0 freed), 3 at 1 (over 2's
+// 0-1): 6 units, the peak (0 and 1 live).
+TEST(RuntimeReplay, TheSmallerOfTwoOrdersIsKept) {
+  ReplayPlan RP(8, false);
+  constexpr uint64_t U = 64 << 10;
+  RP.noteAlloc(1, 4 * U, 256);
+  RP.noteAlloc(2, 2 * U, 256);
+  RP.noteFree(1);
+  RP.noteAlloc(3, 1 * U, 256);
+  RP.noteFree(2);
+  RP.noteAlloc(4, 4 * U, 256);
+  RP.noteFree(3);
+  RP.noteFree(4);
+  ASSERT_EQ(RP.plansMade(), 1u);
+  EXPECT_EQ(RP.arenaBytes(), 6 * U);
+}
+
 TEST(RuntimeReplay, TinyBlocksAreNotPlanned) {
   // Records of 40 bytes per block against a peak of 3 x 1 KiB: they would
   // cost more than the plan saves.
