@@ -119,6 +119,10 @@ def count_purges(st, err):
     m = re.search(r"^allocs served by those plans: (\d+)$", err, re.M)
     if m and int(m.group(1)):
         st.add(runtime_replays=1)
+        # episodes of two kinds or more (repeat's turns), a plan each
+        k = re.search(r"^repeated episodes planned \(MEMPLAN_RT_REPLAY\): (\d+)$", err, re.M)
+        if k and int(k.group(1)) >= 2:
+            st.add(runtime_replay_kinds=1)
 
 
 def env_prefix(env):
@@ -551,10 +555,11 @@ ENGAGED = ["inplace_pairs", "hoisted_globals", "reordered_ops", "reordered_dynam
            "global_reads_moved",
            "runtime_plans", "symbolic_plans", "symbolic_multi_order", "dynamic_inplace", "runtime_allocs", "bounded_sizes", "promise_checks",
            "promise_stops", "into_consumers", "shared_arenas", "shared_run_time_arenas", "arena_slots",
-           "runtime_purges", "runtime_replays", "permutes_gone"]
+           "runtime_purges", "runtime_replays", "runtime_replay_kinds", "permutes_gone"]
 LABELS = {"shared_run_time_arenas": "shared run-time arenas",
           "runtime_purges": "runs whose runtime purged pages (1 ms, purge thread)",
           "runtime_replays": "runs whose runtime served allocs from a learned plan",
+          "runtime_replay_kinds": "of them with plans of several kinds",
           "arena_slots": "run-time arena slots with their own base",
           "reordered_dynamic": "reordered ops with dynamic sizes",
           "symbolic_multi_order": "symbolic plans with several orders",

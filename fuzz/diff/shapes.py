@@ -41,7 +41,8 @@ arithmetic: exact). Scenes (--features):
            frees its buffers through values the loop carries
   repeat   (three in ten programs) a function with dynamic temporaries
            called 3-6 times in an `scf.for`, one size and then perhaps
-           another: the runtime's learned plans replay its episodes
+           another, or (half of them) two sizes taking turns: the runtime's
+           learned plans replay its episodes, a plan per kind
   shared   (a third of the programs) two or three functions in the module's
            `memplan.shared_arena` (static-only, dynamic-only, mixed), called
            in alternation with growing and shrinking sizes, results read
@@ -159,6 +160,7 @@ class SGen(SharedMixin):
         self.rng2 = random.Random(seed * 7 + 5)
         self.rng3 = random.Random(seed * 13 + 11)  # wcarry's
         self.rng4 = random.Random(seed * 17 + 3)  # repeat's
+        self.rng5 = random.Random(seed * 19 + 5)  # repeat's turns
         self.seed, self.feat, self.size = seed, feats, size
         self.funcs, self.globals = [], []
         self.tag = 0
@@ -1213,12 +1215,20 @@ class SGen(SharedMixin):
             a, b = self.rng.choice(sizes), self.rng.choice(sizes)
             trips = self.rng.randint(3, 6)
             change = self.rng.randint(1, trips)
-            self.meta["scenes"].append("repeat-%d" % trips)
+            # half the scenes take turns, a then b (two kinds of episode,
+            # a plan each); drawn from a stream of their own
+            turns = self.rng5.random() < 0.5
+            self.meta["scenes"].append("repeat-%s%d" % ("turns-" if turns else "", trips))
             i, c, nn = m.fresh("ri"), m.fresh("rc"), m.fresh("rn")
             m.emit("scf.for %s = %s to %s step %s {" % (i, m.const(0), m.const(trips),
                                                          m.const(1)))
             m.ind += 1
-            m.emit("%s = arith.cmpi ult, %s, %s : index" % (c, i, m.const(change)))
+            if turns:
+                r = m.fresh("rr")
+                m.emit("%s = arith.remui %s, %s : index" % (r, i, m.const(2)))
+                m.emit("%s = arith.cmpi eq, %s, %s : index" % (c, r, m.const(0)))
+            else:
+                m.emit("%s = arith.cmpi ult, %s, %s : index" % (c, i, m.const(change)))
             m.emit("%s = arith.select %s, %s, %s : index" % (nn, c, m.const(a), m.const(b)))
             self.print_(m, self.call(m, f, [nn], ["index"]))
             m.ind -= 1
