@@ -151,21 +151,22 @@ typedef struct memplan_rt_options {
   int purge_thread;
   /* 1: a heap learns an episode that repeats (from an alloc until every
      block allocated since is freed: a call of a function whose buffers
-     are freed by its end), plans it offline (greedy by size) and serves the
-     next episodes from one chunk at the planned offsets, checking that each
+     are freed by its end), plans it offline (greedy by size or first fit,
+     the smaller) and serves the next episodes from one chunk at the planned
+     offsets (up to 4 kinds of episode that take turns: a plan each, chosen
+     by the episode's first request, in the one chunk), checking that each
      request matches the recorded one and that the blocks planned over its
      bytes are freed; anything else goes to the bins and the plan goes on
      (skipping up to 8 of its blocks to a later match). A plan that misses
      more than a quarter of an episode is dropped and learnt again later.
      The chunk is taken from free chunks only (never growth), and only for
-     an episode that starts with the plan's first block. Only episodes
+     an episode that starts with a plan's first block. Only episodes
      whose records (about 40 bytes per block) stay within a sixteenth of
      their peak in use are planned; a plan idle for an eighth of
      purge_delay_ms (or at memplan_rt_purge) gives its chunk back. Not with
-     trace or
-     thread_cache. 2: every episode is planned, whatever its records cost
-     (tests and fuzzers). 0: off (the default; the global allocator: on,
-     MEMPLAN_RT_REPLAY=0 turns it off, 2 plans always). */
+     trace or thread_cache. 2: every episode is planned, whatever its
+     records cost (tests and fuzzers). 0: off (the default; the global
+     allocator: on, MEMPLAN_RT_REPLAY=0 turns it off, 2 plans always). */
   int replay;
 } memplan_rt_options;
 

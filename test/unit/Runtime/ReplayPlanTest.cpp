@@ -471,26 +471,38 @@ TEST(RuntimeReplay, EpisodesThatNeverRepeatBackOff) {
   EXPECT_GE(S.replay_plans, 8u);
 }
 
-/// Random episodes, replayed with random changes (frees late or early,
-/// sizes, alignments, blocks added or skipped, a block kept across
-/// episodes): nothing the plan serves ever overlaps a live block, and the
-/// plan is used where the episodes repeat.
+/// Random episodes of 1-3 kinds in random turns, replayed with random
+/// changes (frees late or early, sizes, alignments, blocks added or
+/// skipped, a block kept across episodes): nothing the plans serve ever
+/// overlaps a live block, and they are used where the episodes repeat.
 TEST(RuntimeReplay, RandomEpisodesNeverOverlap) {
   uint64_t Replayed = 0;
+  int SeveralKinds = 0;
   for (unsigned Seed = 1; Seed <= 60; ++Seed) {
     std::mt19937_64 Rng(Seed);
     auto A = replayAllocator();
     Checker C{*A};
-    int N = 2 + Rng() % 40;
-    std::vector<uint64_t> Bytes(N), Align(N);
-    std::vector<std::pair<int, int>> Life(N); // [alloc step, free step)
-    for (int I = 0; I < N; ++I) {
-      Bytes[I] = 1 + Rng() % (256 << 10);
-      Align[I] = uint64_t(1) << (Rng() % 13);
-      Life[I] = {I, I + 1 + int(Rng() % 8)};
+    // 1-3 kinds of episode, each round one of them (a plan each).
+    struct Kind {
+      int N;
+      std::vector<uint64_t> Bytes, Align;
+      std::vector<std::pair<int, int>> Life; // [alloc step, free step)
+    };
+    std::vector<Kind> Kinds(1 + Rng() % 3);
+    for (Kind &K : Kinds) {
+      K.N = 2 + Rng() % 40;
+      for (int I = 0; I < K.N; ++I) {
+        K.Bytes.push_back(1 + Rng() % (256 << 10));
+        K.Align.push_back(uint64_t(1) << (Rng() % 13));
+        K.Life.push_back({I, I + 1 + int(Rng() % 8)});
+      }
     }
     std::vector<char *> Kept;
-    for (int R = 0; R < 12; ++R) {
+    for (int R = 0; R < 16; ++R) {
+      const Kind &K = Kinds[Rng() % Kinds.size()];
+      int N = K.N;
+      const std::vector<uint64_t> &Bytes = K.Bytes, &Align = K.Align;
+      const std::vector<std::pair<int, int>> &Life = K.Life;
       bool Change = R >= 4 && Rng() % 2;
       // Events by time: frees (possibly moved) before allocs at one time.
       std::vector<std::pair<int, Step>> Ev;
@@ -554,8 +566,12 @@ TEST(RuntimeReplay, RandomEpisodesNeverOverlap) {
       C.free(P);
     EXPECT_EQ(A->stats().bytes_in_use, 0u) << "seed " << Seed;
     Replayed += A->stats().replayed_allocs;
+    if (Kinds.size() > 1 && A->stats().replay_plans > 1 &&
+        A->stats().replayed_allocs)
+      ++SeveralKinds;
   }
   EXPECT_GT(Replayed, 60u * 2) << "the plans were used";
+  EXPECT_GE(SeveralKinds, 10) << "plans of several kinds were used";
 }
 
 // Two threads, each replaying its episodes; the blocks of each are freed by
