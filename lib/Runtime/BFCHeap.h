@@ -115,8 +115,16 @@ public:
     if (void *P = replayLocked(Bytes, Rounded, Align))
       return P;
     void *P = allocateChunkLocked(Bytes, Rounded, Align, MayGrow);
+    // Out of room (the limit): the plans' arena is in use to the bins, so
+    // with none of its blocks live it goes back first.
+    if (!P && MayGrow && Replay->dropForRoom()) {
+      freeDroppedArena();
+      P = allocateChunkLocked(Bytes, Rounded, Align, MayGrow);
+    }
     if (P)
       Replay->noteAlloc(NextAllocId - 1, Rounded, Align);
+    else
+      Replay->noteFailure();
     return P;
   }
   /// Anything but a live block's start is an error (counted here), and so is

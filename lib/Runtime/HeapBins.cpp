@@ -473,8 +473,10 @@ memplan_rt_status BFCHeap::deallocateLocked(void *Ptr, bool FromThreadCache) {
   // it once was) kept holes from merging so often that the peak reserved
   // rose 10% (random mix: frag 1.27 against 1.16; DNN trace 1.31 against
   // 1.17), while the hits that make it fast need only a few chunks.
+  // Not the plans' arena (a quiet free): it goes back to be merged and
+  // purged, not parked where a purge cannot reach it.
   uint64_t Class = C.Size >> RoundShift;
-  if (Opts.cache && Class <= MaxCacheClass) {
+  if (Opts.cache && !Quiet && Class <= MaxCacheClass) {
     if (!CacheTakes) {
       if (WouldHoldBytes + C.Size <= cacheBudget() && WouldHold[Class] < 255) {
         ++WouldHold[Class];

@@ -83,6 +83,22 @@ public:
   /// Frees the planned block at \p P: MEMPLAN_RT_OK with its rounded and
   /// requested bytes, or why it is not a live planned block.
   memplan_rt_status give(const char *P, uint64_t &Rounded, uint64_t &Requested);
+  /// The heap could not serve the request take() was given: an episode it
+  /// began holds no block, and none would end it.
+  void noteFailure() {
+    if (InEpisode && !EpisodeLive)
+      InEpisode = Recording = Replaying = false;
+  }
+  /// Out of room: drops the plans when none of their blocks is live, so the
+  /// heap can free their arena (takeDroppedArena). False if it cannot.
+  bool dropForRoom() {
+    if (!Base || PlannedLive)
+      return false;
+    Replaying = false;
+    dropAll();
+    backOff();
+    return true;
+  }
   /// The heap freed block \p Id.
   void noteFree(int64_t Id) {
     if (InEpisode && Id >= FirstId) {

@@ -313,6 +313,75 @@ TEST(RuntimeReplay, AlwaysPlansTinyBlocksAndOtherValuesAreBad) {
   }
 }
 
+// Found by a probe: the chunk of a small plan dropped at memplan_rt_purge
+// went into the size cache (flushed just before), so it stayed committed
+// and unmerged until a later purge. It goes back to the bins now.
+TEST(RuntimeReplay, APurgedSmallArenaIsNotCached) {
+  memplan_rt_options O = replayOptions(1, 1);
+  O.cache = 1;
+  memplan_rt_status S;
+  auto A = BFCAllocator::create(O, &S);
+  ASSERT_TRUE(A);
+  Checker C{*A};
+  std::vector<Step> E = {
+      {true, 0, 16384}, {true, 1, 16384}, {false, 0}, {false, 1}};
+  for (int R = 0; R < 4; ++R)
+    run(C, E);
+  ASSERT_EQ(A->stats().replayed_allocs, 6u); // a 32 KiB arena, cacheable
+  A->purge();
+  EXPECT_EQ(A->stats().bytes_reserved, 0u);
+  C.check();
+}
+
+// Found by a probe: a request that failed (out of memory) began an episode
+// that no block would end, so the plan never went idle and its arena stayed
+// committed through every purge.
+TEST(RuntimeReplay, AFailedAllocLeavesNoEpisodeOpen) {
+  auto A = replayAllocator();
+  Checker C{*A};
+  std::vector<Step> E = {
+      {true, 0, 1 << 20}, {true, 1, 1 << 20}, {false, 0}, {false, 1}};
+  for (int R = 0; R < 4; ++R)
+    run(C, E);
+  ASSERT_GT(A->stats().replayed_allocs, 0u);
+  memplan_rt_status S;
+  EXPECT_EQ(A->allocate(uint64_t(1) << 52, 64, &S), nullptr);
+  EXPECT_EQ(S, MEMPLAN_RT_OUT_OF_MEMORY);
+  A->purge();
+  EXPECT_EQ(A->stats().bytes_reserved, 0u);
+  C.check();
+}
+
+// Found by a probe: under a limit, an idle plan's arena (in use to the
+// bins) made a request fail that fits with nothing in use. Out of room,
+// the plans go and their arena with them, then the request is served.
+TEST(RuntimeReplay, AnArenaGivesWayUnderALimit) {
+  for (int Replay : {0, 1, 2}) {
+    memplan_rt_options O = replayOptions(1, Replay);
+    O.memory_limit = 4 << 20;
+    O.release_free_regions = 1;
+    memplan_rt_status S;
+    auto A = BFCAllocator::create(O, &S);
+    ASSERT_TRUE(A);
+    Checker C{*A};
+    std::vector<Step> E = {
+        {true, 0, 1 << 20}, {true, 1, 1 << 20}, {false, 0}, {false, 1}};
+    for (int R = 0; R < 4; ++R)
+      run(C, E);
+    EXPECT_EQ(A->stats().replayed_allocs, Replay ? 6u : 0u);
+    char *Big = C.alloc(3 << 20);
+    EXPECT_NE(Big, nullptr) << "replay " << Replay;
+    if (Big)
+      C.free(Big);
+    // The plan is relearnt later, and its episodes served again.
+    for (int R = 0; R < 4; ++R)
+      run(C, E);
+    if (Replay) {
+      EXPECT_GT(A->stats().replayed_allocs, 6u) << "replay " << Replay;
+    }
+  }
+}
+
 // After a plan of large blocks, an episode of other work (a small block):
 // the plan's chunk is not taken for it, so its pages can be purged while
 // that episode runs (taking it would commit them again for nothing).
