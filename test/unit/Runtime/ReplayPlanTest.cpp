@@ -122,6 +122,14 @@ std::vector<char *> run(Checker &C, const std::vector<Step> &E) {
   return Ptr;
 }
 
+/// Two blocks of \p Bytes allocated, then freed: an episode \p Times over.
+void runPair(Checker &C, uint64_t Bytes, int Times) {
+  std::vector<Step> E = {
+      {true, 0, Bytes}, {true, 1, Bytes}, {false, 0}, {false, 1}};
+  for (int R = 0; R < Times; ++R)
+    run(C, E);
+}
+
 TEST(RuntimeReplay, RepeatedEpisodesAreServedFromOnePlan) {
   auto A = replayAllocator();
   Checker C{*A};
@@ -323,10 +331,7 @@ TEST(RuntimeReplay, APurgedSmallArenaIsNotCached) {
   auto A = BFCAllocator::create(O, &S);
   ASSERT_TRUE(A);
   Checker C{*A};
-  std::vector<Step> E = {
-      {true, 0, 16384}, {true, 1, 16384}, {false, 0}, {false, 1}};
-  for (int R = 0; R < 4; ++R)
-    run(C, E);
+  runPair(C, 16384, 4);
   ASSERT_EQ(A->stats().replayed_allocs, 6u); // a 32 KiB arena, cacheable
   A->purge();
   EXPECT_EQ(A->stats().bytes_reserved, 0u);
@@ -339,10 +344,7 @@ TEST(RuntimeReplay, APurgedSmallArenaIsNotCached) {
 TEST(RuntimeReplay, AFailedAllocLeavesNoEpisodeOpen) {
   auto A = replayAllocator();
   Checker C{*A};
-  std::vector<Step> E = {
-      {true, 0, 1 << 20}, {true, 1, 1 << 20}, {false, 0}, {false, 1}};
-  for (int R = 0; R < 4; ++R)
-    run(C, E);
+  runPair(C, 1 << 20, 4);
   ASSERT_GT(A->stats().replayed_allocs, 0u);
   memplan_rt_status S;
   EXPECT_EQ(A->allocate(uint64_t(1) << 52, 64, &S), nullptr);
@@ -364,18 +366,14 @@ TEST(RuntimeReplay, AnArenaGivesWayUnderALimit) {
     auto A = BFCAllocator::create(O, &S);
     ASSERT_TRUE(A);
     Checker C{*A};
-    std::vector<Step> E = {
-        {true, 0, 1 << 20}, {true, 1, 1 << 20}, {false, 0}, {false, 1}};
-    for (int R = 0; R < 4; ++R)
-      run(C, E);
+    runPair(C, 1 << 20, 4);
     EXPECT_EQ(A->stats().replayed_allocs, Replay ? 6u : 0u);
     char *Big = C.alloc(3 << 20);
     EXPECT_NE(Big, nullptr) << "replay " << Replay;
     if (Big)
       C.free(Big);
     // The plan is relearnt later, and its episodes served again.
-    for (int R = 0; R < 4; ++R)
-      run(C, E);
+    runPair(C, 1 << 20, 4);
     if (Replay) {
       EXPECT_GT(A->stats().replayed_allocs, 6u) << "replay " << Replay;
     }
