@@ -367,12 +367,6 @@ bool ReplayPlan::makePlan() {
   if (Prev && Prev->N)
     Prev->Next = unsigned(&P - Plans);
   Cur = &P;
-  // A larger or more aligned arena than the one held: taken again at the
-  // next episode this plan or another starts.
-  if (Base && (P.Bytes > ArenaBytes || (uintptr_t(Base) & (P.Align - 1)))) {
-    Dropped = Base;
-    Base = nullptr;
-  }
   sizeArena();
   return true;
 }
@@ -400,9 +394,10 @@ void ReplayPlan::sizeArena() {
       Bytes = std::max(Bytes, P.Bytes);
       Align = std::max(Align, P.Align);
     }
-  if (Base && Bytes < ArenaBytes) {
-    // Less is needed (the largest plan went): the chunk goes back, and one
-    // of the size needed is taken at the next episode a plan starts.
+  if (Base && (Bytes != ArenaBytes || (uintptr_t(Base) & (Align - 1)))) {
+    // Another size (a larger plan came, or the largest went) or a larger
+    // alignment: the chunk goes back, and one as needed is taken at the
+    // next episode a plan starts.
     Dropped = Base;
     Base = nullptr;
   }

@@ -235,7 +235,8 @@ private:
   /// (no planned block is live then).
   void dropPlan(Plan &P, bool Resize = true);
   void dropAll();
-  /// The arena the plans held need: the largest, the most aligned.
+  /// The arena the plans held need: the largest, the most aligned; a held
+  /// chunk that is not that goes back (no planned block is live then).
   void sizeArena();
   void clearRecords();
   /// A slot for a new plan: a free one, else the plan longest idle past
