@@ -269,9 +269,7 @@ TEST(RuntimeReplay, ExtraAndMissingAllocsGoToTheBins) {
 TEST(RuntimeReplay, BadFreesOfPlannedBlocks) {
   auto A = replayAllocator();
   Checker C{*A};
-  std::vector<Step> E = {
-      {true, 0, 100000}, {true, 1, 100000}, {false, 0}, {false, 1}};
-  run(C, E);
+  runPair(C, 100000, 1);
   char *X = C.alloc(100000);
   char *Y = C.alloc(100000);
   ASSERT_EQ(A->stats().replayed_allocs, 2u);
