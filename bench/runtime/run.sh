@@ -251,3 +251,10 @@ if [ -x "$BUILD/bin/memplan-bench-plan-cache" ]; then
   echo "== run-time plan (memplan_rt_plan_offsets): cache hit vs new shape =="
   "$BUILD/bin/memplan-bench-plan-cache" --benchmark_min_time=0.2 2>/dev/null | grep BM_
 fi
+
+# The DNN trace's frag goal against online placement without purging: the
+# address high-water / peak live each policy reaches (PlacementStudy.cpp).
+if [ -x "$BUILD/bin/memplan-bench-placement" ]; then
+  echo
+  "$BUILD/bin/memplan-bench-placement"
+fi

@@ -68,7 +68,7 @@ def TensorMemPlan : Pass<"tensor-mem-plan"> {
            "Upper bound of every dynamic size taken straight from a function "
            "argument (an index argument, or a dim of a shaped one) without "
            "a memplan.max of its own: such allocs are planned at the bound "
-           "(negative: none)",
+           "(-1, the default: none; below -1 is an error)",
            "::memplan::helpDefault">,
     Option<"maxStaticBytes", "max-static-bytes", "int64_t",
            /*default=*/"268435456",

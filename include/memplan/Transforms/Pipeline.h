@@ -109,7 +109,7 @@ struct MemPlanPipelineOptions
       *this, "dim-bounds",
       llvm::cl::desc("Upper bound of dynamic sizes taken from function "
                      "arguments: such allocs are planned at the bound "
-                     "(negative: none)"),
+                     "(-1, the default: none; below -1 is an error)"),
       llvm::cl::init(-1)};
   Option<bool> acrossCalls{
       *this, "across-calls",

@@ -39,6 +39,11 @@ llvm::Error memplan::checkPlanOptions(const PlanOptions &Options) {
              ? std::to_string(static_cast<long long>(Options.BudgetMs))
              : llvm::formatv("{0}", Options.BudgetMs).str()) +
         " is negative");
+  // -1 means none; another negative bound is a typo, not "no bound".
+  if (Options.DimBounds < -1)
+    return llvm::createStringError("dim-bounds " +
+                                   std::to_string(Options.DimBounds) +
+                                   " is negative (-1 means no bound)");
   return llvm::Error::success();
 }
 
