@@ -11,8 +11,8 @@
 # (keep traces whose name contains it), BY_TRACE=1, TC (the memplan-tc
 # column: memplan with MEMPLAN_RT_THREAD_CACHE=$TC, default 1M; 0: no
 # column), CAP (the memplan-cap column: MEMPLAN_RT_FRAG_CAP=$CAP, default
-# 1.10, hard; memplan-soft: the same, soft; 0: neither column), TCCAP (the memplan-tc-cap column: thread caches of
-# $TCCAP under the same cap, default 256K; 0: no column),
+# 1.10, hard; 0: no column), TCCAP (the memplan-tc-cap column: thread caches
+# of $TCCAP under the same cap, default 256K; 0: no column),
 # MEMPLAN_BENCH_TOUCH=lines (write every cache line of
 # a block, not a byte per page: 64x slower; TraceReplay.cpp's touch() says
 # why) or none (write nothing: the allocators' own time).
@@ -47,10 +47,10 @@ CAP=${CAP:-1.10}
 if [ "$CAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
   all+=(memplan-cap)
 fi
-# memplan-soft: the same cap, soft (it steps aside where its purges cost
-# more than a quarter of the time): what it holds, and what it costs.
-if [ "$CAP" != 0 ] && [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
-  all+=(memplan-soft)
+# memplan-nocap: the defaults without their soft 1.10 frag cap
+# (MEMPLAN_RT_FRAG_CAP=0): what the cap holds, and what it costs.
+if [ -x "$BUILD/bin/memplan-bench-runtime-memplan" ]; then
+  all+=(memplan-nocap)
 fi
 # memplan-tc-cap: both, compact and faster than the cap alone where blocks
 # are reused at their sizes (the DNN trace).
@@ -74,7 +74,7 @@ for ((r = 1; r <= ${REPS:-5}; r++)); do
     [ "$a" = memplan-tc ] && bin=memplan envs=(MEMPLAN_RT_THREAD_CACHE="$TC")
     [ "$a" = memplan-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_FRAG_CAP_SOFT=0)
     [ "$a" = memplan-tc-cap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP" MEMPLAN_RT_FRAG_CAP_SOFT=0 MEMPLAN_RT_THREAD_CACHE="$TCCAP")
-    [ "$a" = memplan-soft ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP="$CAP")
+    [ "$a" = memplan-nocap ] && bin=memplan envs=(MEMPLAN_RT_FRAG_CAP=0)
     [ "$a" = memplan-noreplay ] && bin=memplan envs=(MEMPLAN_RT_REPLAY=0)
     # 1 thread in a process that never starts a second, as a
     # single-threaded program: glibc's malloc and memplan's heap lock skip
@@ -216,7 +216,7 @@ if "memplan" in allocs:
               f"{ct:.0f} ns = {ct / bt:.2f}x BFC's time, frag {fam('dnn', 'memplan-cap', 'f1', med):.3f}; "
               f"2 threads {c2:.0f} ns = {c2 / it:.2f}x mimalloc's, frag "
               f"{fam('dnn', 'memplan-cap', 'f2', med):.3f})")
-    dnn_goals("memplan-soft", f", memplan-soft (MEMPLAN_RT_FRAG_CAP={os.environ.get('CAP', '1.10')})")
+    dnn_goals("memplan-nocap", ", memplan-nocap (MEMPLAN_RT_FRAG_CAP=0)")
     # The DNN goals, met or not with both options on.
     dnn_goals("memplan-tc-cap",
               f", memplan-tc-cap (MEMPLAN_RT_THREAD_CACHE={os.environ.get('TCCAP', '256K')} "
@@ -228,7 +228,7 @@ if "memplan" in allocs:
 if os.environ.get("BY_TRACE") == "1":
     # Short names: the four memplan columns apart.
     short = {"memplan-tc": "mp-tc", "memplan-cap": "mp-cap", "memplan-tc-cap": "mp-tcc",
-             "memplan-soft": "mp-soft", "memplan-noreplay": "mp-norp"}
+             "memplan-nocap": "mp-nocap", "memplan-noreplay": "mp-norp"}
     lab = lambda a, n: short.get(a, a)[:n]
     hdr = f"{'trace':44}" + "".join(f"{lab(a, 7)+' 1t':>11}{lab(a, 7)+' 2t':>11}" for a in allocs) \
         + "".join(f"{lab(a, 6)+' f1':>10}{lab(a, 6)+' f2':>10}" for a in allocs)

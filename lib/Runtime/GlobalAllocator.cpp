@@ -174,11 +174,15 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
     else
       warnBadEnv("MEMPLAN_RT_PURGE_DELAY_MS", S, "milliseconds, 0 or more");
   }
-  // No cap unless asked; asked, a soft one. On by default, a soft 1.10 cap
-  // took the DNN trace to frag 1.10 (from 1.19), but its purges and the
-  // replays' first windows cost 0-36% of the time there, and up to 1.3x on
-  // Glow's nets and 1.6x on MiniMalloc's sets on a loaded machine
-  // (bench/runtime/run.sh: memplan against memplan-soft).
+  // A soft 1.10 cap unless told otherwise (0: none). Once the learned plans
+  // served Glow's nets and MiniMalloc's sets (whose first windows it had
+  // made up to 1.3x and 1.6x slower), alternating runs put its time within
+  // the noise of none on every family at 1 thread (the DNN trace +12%),
+  // for frag 1.10 against 1.26 there, 1.10 against 1.33 on Glow's nets and
+  // 1.39 against 1.66 on MiniMalloc's (README, runtime). Where its purges
+  // cost more than a quarter of the time (the random mix, tensor-mix), it
+  // steps aside.
+  O.frag_cap = 1.10;
   O.frag_cap_soft = envSwitch("MEMPLAN_RT_FRAG_CAP_SOFT", true);
   if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
     char *End = nullptr;

@@ -122,7 +122,8 @@ typedef struct memplan_rt_options {
      page reused faults back in (bench/runtime/run.sh's memplan-cap and
      memplan-tc-cap columns, and the README's runtime numbers). Needs
      purging (decommit, VIRTUAL source, no limit). Global allocator:
-     MEMPLAN_RT_FRAG_CAP (soft there, see frag_cap_soft). */
+     1.10, soft (see frag_cap_soft), unless MEMPLAN_RT_FRAG_CAP says (0:
+     none). */
   double frag_cap;
   /* 1: the cap steps aside where it costs: when, in a heap's window of
      32768 allocs, purging and faulting purged pages back take more than a
@@ -131,10 +132,12 @@ typedef struct memplan_rt_options {
      most 1024; half as long after a cheap one), then purges down to the
      cap at once. A window ends early when they take three quarters of its
      time (after 1 ms of them) or a quarter (after 4 ms). Windows in which the
-     peak in use rose by more than a sixteenth (a warm-up) are not judged. The
-     DNN trace of bench/runtime stays under the cap (0-36% of its time); traces
-     whose blocks are large next to their peak (Glow's nets, MiniMalloc's sets,
-     tensor-mix: 6 to 100x slower under a hard cap) run at the frag the
+     peak in use rose by more than a sixteenth (a warm-up) are not judged.
+     The DNN trace of bench/runtime, Glow's nets and MiniMalloc's sets stay
+     under a 1.10 cap at the time of none, within the noise (their
+     repeated episodes served by learned plans, which the cap leaves
+     alone); the random mix and tensor-mix, whose blocks are large next to
+     their peak (up to 100x slower under a hard cap), run at the frag the
      delay gives. 0: the cap holds whatever it costs (the default; the
      global allocator: 1, MEMPLAN_RT_FRAG_CAP_SOFT). */
   int frag_cap_soft;

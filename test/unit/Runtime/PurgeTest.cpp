@@ -814,15 +814,21 @@ TEST(RuntimePurge, FragCapOptionAndEnvironment) {
     EXPECT_FALSE(BFCAllocator::create(O, &S)) << Bad;
     EXPECT_EQ(S, MEMPLAN_RT_BAD_OPTIONS) << Bad;
   }
-  // No cap by default; a cap asked of the environment is soft, as lowered
-  // code gets it, unless MEMPLAN_RT_FRAG_CAP_SOFT=0 (the C default: hard).
+  // No cap in the C defaults; lowered code (the environment's defaults) gets
+  // a soft 1.10 cap, hard with MEMPLAN_RT_FRAG_CAP_SOFT=0 (the C default),
+  // none with MEMPLAN_RT_FRAG_CAP=0.
   memplan_rt_options O;
   memplan_rt_options_init(&O);
   EXPECT_EQ(O.frag_cap, 0.0);
   EXPECT_EQ(O.frag_cap_soft, 0);
   memplan_rt_options_from_env(&O);
-  EXPECT_EQ(O.frag_cap, 0.0);
+  EXPECT_EQ(O.frag_cap, 1.10);
   EXPECT_EQ(O.frag_cap_soft, 1);
+  setenv("MEMPLAN_RT_FRAG_CAP", "0", 1);
+  memplan_rt_options_from_env(&O);
+  EXPECT_EQ(O.frag_cap, 0.0);
+  EXPECT_TRUE(BFCAllocator::create(O, &S));
+  unsetenv("MEMPLAN_RT_FRAG_CAP");
   setenv("MEMPLAN_RT_FRAG_CAP_SOFT", "0", 1);
   memplan_rt_options_from_env(&O);
   EXPECT_EQ(O.frag_cap_soft, 0);
@@ -836,7 +842,7 @@ TEST(RuntimePurge, FragCapOptionAndEnvironment) {
   testing::internal::CaptureStderr();
   memplan_rt_options_from_env(&O);
   std::string Err = testing::internal::GetCapturedStderr();
-  EXPECT_EQ(O.frag_cap, 0.0); // the default kept
+  EXPECT_EQ(O.frag_cap, 1.10); // the default kept
   EXPECT_NE(Err.find("ignoring MEMPLAN_RT_FRAG_CAP=0.5 (0, or a number from "
                      "1 to 1000)"),
             std::string::npos)
