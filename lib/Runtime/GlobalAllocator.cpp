@@ -179,9 +179,9 @@ void memplan_rt_options_from_env(memplan_rt_options *Out) {
   // made up to 1.3x and 1.6x slower), alternating runs put its time within
   // the noise of none on every family at 1 thread (the DNN trace +12%),
   // for frag 1.10 against 1.26 there, 1.10 against 1.33 on Glow's nets and
-  // 1.39 against 1.66 on MiniMalloc's (README, runtime). Where its purges
-  // cost more than a quarter of the time (the random mix, tensor-mix), it
-  // steps aside.
+  // 1.36-1.43 against 1.61-1.68 on MiniMalloc's (README, runtime). Where its
+  // purges cost more than a quarter of the time (the random mix, tensor-mix),
+  // it steps aside.
   O.frag_cap = 1.10;
   O.frag_cap_soft = envSwitch("MEMPLAN_RT_FRAG_CAP_SOFT", true);
   if (const char *S = std::getenv("MEMPLAN_RT_FRAG_CAP")) {
